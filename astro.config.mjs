@@ -1,0 +1,34 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { buildEnvironment } from './scripts/build-env.mjs';
+import { interactDirective } from './src/directives/interact-integration.mjs';
+
+const env = buildEnvironment(process.env);
+
+// Pages that must never be indexed (they are also noindex in their <head>).
+const PRIVATE_PATH = /\/(admin|login|cms)(\/|$)/;
+
+export default defineConfig({
+  site: env.siteUrl,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  // Full page loads: the client router's re-initialisation bugs are not worth its gains here.
+  prefetch: false,
+  image: {
+    // Our own artwork is SVG; rasterise it to webp at build (it is ours, so trusted).
+    dangerouslyProcessSVG: true,
+    responsiveStyles: false,
+  },
+  integrations: [
+    react(),
+    interactDirective(),
+    sitemap({ filter: (page) => !PRIVATE_PATH.test(new URL(page).pathname) }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

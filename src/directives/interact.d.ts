@@ -1,0 +1,6 @@
+import 'astro';
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:interact'?: boolean;
+  }
+}

@@ -1,0 +1,2 @@
+// Page-wide behaviour that needs no React: header state, anchor navigation, reveal animations.
+export {};

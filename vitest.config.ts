@@ -18,7 +18,6 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],

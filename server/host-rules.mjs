@@ -1,0 +1,71 @@
+// Reads the static-host rule files that Netlify and Cloudflare Pages understand
+// (public/_redirects and public/_headers), so `npm start` behaves like those hosts.
+
+/** Turns '/admin/posts/:id/edit' or '/blog/*' into a RegExp with named groups. */
+function patternToRegExp(pattern) {
+  let source = '';
+  for (const part of pattern.split(/(:[A-Za-z_]\w*|\*)/)) {
+    if (part === '*') source += '(?<splat>.*)';
+    else if (part.startsWith(':')) source += `(?<${part.slice(1)}>[^/]+)`;
+    else source += part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * `_redirects`: one rule per line, `from to [status]`; `#` starts a comment.
+ * Status 200 is a rewrite (serve `to` at the original URL); 301/302/303/307/308 redirect.
+ */
+export function parseRedirects(text) {
+  const rules = [];
+  for (const line of text.split('\n')) {
+    const trimmed = line.replace(/#.*$/, '').trim();
+    if (!trimmed) continue;
+    const [from, to, status = '301'] = trimmed.split(/\s+/);
+    if (!from || !to) continue;
+    rules.push({ from, to, status: Number.parseInt(status, 10), match: patternToRegExp(from) });
+  }
+  return rules;
+}
+
+/** The first rule matching `pathname`, with placeholders filled into its target. */
+export function matchRedirect(rules, pathname) {
+  for (const rule of rules) {
+    const found = rule.match.exec(pathname);
+    if (!found) continue;
+    const groups = found.groups ?? {};
+    const target = rule.to.replace(/:splat|:([A-Za-z_]\w*)/g, (whole, name) =>
+      name ? (groups[name] ?? whole) : (groups.splat ?? ''),
+    );
+    return { status: rule.status, target };
+  }
+  return undefined;
+}
+
+/** `_headers`: a path pattern line, then indented `Name: value` lines that apply to it. */
+export function parseHeaders(text) {
+  const blocks = [];
+  let current;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = { match: patternToRegExp(line.trim()), headers: [] };
+      blocks.push(current);
+      continue;
+    }
+    const separator = line.indexOf(':');
+    if (!current || separator < 0) continue;
+    current.headers.push([line.slice(0, separator).trim(), line.slice(separator + 1).trim()]);
+  }
+  return blocks;
+}
+
+/** Headers for a path; later blocks add to earlier ones, as on Netlify. */
+export function headersFor(blocks, pathname) {
+  const result = new Map();
+  for (const block of blocks) {
+    if (!block.match.test(pathname)) continue;
+    for (const [name, value] of block.headers) result.set(name, value);
+  }
+  return result;
+}

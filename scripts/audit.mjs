@@ -14,13 +14,19 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlag
 const rows = [];
 try {
   for (const path of pages) {
-    const result = await lighthouse(server.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const result = await lighthouse(server.origin + path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+    });
     const lhr = result.lhr;
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id];
     const items = audit('network-requests')?.details?.items ?? [];
     const bytesOf = (type) =>
-      items.filter((i) => !type || i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      items
+        .filter((i) => !type || i.resourceType === type)
+        .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
     rows.push({
       path,
       perf: score('performance'),
@@ -33,7 +39,14 @@ try {
       js: bytesOf('Script'),
       total: bytesOf(),
       failing: Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
         .map((a) => a.id),
     });
   }
@@ -47,6 +60,9 @@ console.log('\nLighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown)\
 console.log('| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS | total |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
-  console.log(`| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.total)} |`);
+  console.log(
+    `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.total)} |`,
+  );
 }
-for (const r of rows) if (r.failing.length) console.log(`\n${r.path} audits below full marks: ${r.failing.join(', ')}`);
+for (const r of rows)
+  if (r.failing.length) console.log(`\n${r.path} audits below full marks: ${r.failing.join(', ')}`);

@@ -4,7 +4,9 @@
 import { chromium } from 'playwright-core';
 import { CHROME_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/training', '/services/individual-therapy'];
+const pages = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/training', '/services/individual-therapy'];
 const LOAD_BUDGET = 15 * 1024;
 const ALL_ISLANDS_BUDGET = 90 * 1024;
 
@@ -47,7 +49,9 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
     const ok = r.atLoad < LOAD_BUDGET && r.allIslands < ALL_ISLANDS_BUDGET;
-    console.log(`| ${r.path} | ${r.islands} | ${kb(r.atLoad)} | ${kb(r.inlineBytes)} | ${kb(r.allIslands)} | ${ok ? 'yes' : 'NO'} |`);
+    console.log(
+      `| ${r.path} | ${r.islands} | ${kb(r.atLoad)} | ${kb(r.inlineBytes)} | ${kb(r.allIslands)} | ${ok ? 'yes' : 'NO'} |`,
+    );
   }
 } finally {
   await browser.close();

@@ -57,13 +57,17 @@ export function createDevCollector({ routes, dataDir, log = console.log }) {
       log(`[dev collector] ${form} submission saved to ${path.relative(process.cwd(), file)}`);
       if (!contentType.includes('application/json')) {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end('<!doctype html><meta charset="utf-8"><title>Received</title><p>Thank you. Your form was received by the development collector.</p><p><a href="/">Back to the home page</a></p>');
+        res.end(
+          '<!doctype html><meta charset="utf-8"><title>Received</title><p>Thank you. Your form was received by the development collector.</p><p><a href="/">Back to the home page</a></p>',
+        );
         return true;
       }
       send(res, 200, form === 'confirmation' ? { success: true } : { ok: true, next: '/' });
     } catch (error) {
       const status = error?.status ?? 400;
-      send(res, status, { error: status === 413 ? 'The submission is too large.' : 'The submission could not be read.' });
+      send(res, status, {
+        error: status === 413 ? 'The submission is too large.' : 'The submission could not be read.',
+      });
     }
     return true;
   };

@@ -9,6 +9,9 @@ export interface HeaderBlock {
   headers: [string, string][];
 }
 export function parseRedirects(text: string): RedirectRule[];
-export function matchRedirect(rules: RedirectRule[], pathname: string): { status: number; target: string } | undefined;
+export function matchRedirect(
+  rules: RedirectRule[],
+  pathname: string,
+): { status: number; target: string } | undefined;
 export function parseHeaders(text: string): HeaderBlock[];
 export function headersFor(blocks: HeaderBlock[], pathname: string): Map<string, string>;

@@ -40,7 +40,8 @@ const files = sirv(dist, {
   extensions: ['html'],
   dotfiles: false,
   setHeaders(res, pathname) {
-    if (pathname.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    if (pathname.startsWith('/_astro/'))
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
   },
   onNoMatch(req, res) {
@@ -89,7 +90,9 @@ const server = http.createServer(async (req, res) => {
 server.listen(port, host, () => {
   console.log(`Serving dist/ on http://${host}:${port}`);
   if (Object.keys(collectorRoutes).length > 0) {
-    console.log(`Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`);
+    console.log(
+      `Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`,
+    );
   }
 });
 

@@ -57,7 +57,9 @@ const interact: ClientDirective = (load, _options, el) => {
   // Links keep working natively; buttons and forms wait for the hydrated component.
   const holdClick = (event: Event) => {
     if (hydrated || !(event.target instanceof Element)) return;
-    const button = event.target.closest('button, [role="button"], input[type="checkbox"], input[type="radio"]');
+    const button = event.target.closest(
+      'button, [role="button"], input[type="checkbox"], input[type="radio"]',
+    );
     if (!button || !el.contains(button)) return;
     if (button instanceof HTMLButtonElement && button.type === 'submit') return; // the submit event is held instead
     event.preventDefault();

@@ -30,7 +30,11 @@ export const DEFAULT_PREFERENCES: Readonly<A11yPreferences> = {
 
 export const PREFERENCES_STORAGE_KEY = 'a11y-preferences';
 
-function clampToStep(value: unknown, limits: { min: number; max: number; step: number }, fallback: number): number {
+function clampToStep(
+  value: unknown,
+  limits: { min: number; max: number; step: number },
+  fallback: number,
+): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return fallback;
   const clamped = Math.min(limits.max, Math.max(limits.min, n));
@@ -46,7 +50,11 @@ export function normalisePreferences(input: unknown): A11yPreferences {
     contrast: CONTRAST_MODES.includes(value.contrast as ContrastMode)
       ? (value.contrast as ContrastMode)
       : DEFAULT_PREFERENCES.contrast,
-    letterSpacing: clampToStep(value.letterSpacing, PREFERENCE_LIMITS.letterSpacing, DEFAULT_PREFERENCES.letterSpacing),
+    letterSpacing: clampToStep(
+      value.letterSpacing,
+      PREFERENCE_LIMITS.letterSpacing,
+      DEFAULT_PREFERENCES.letterSpacing,
+    ),
     lineHeight: clampToStep(value.lineHeight, PREFERENCE_LIMITS.lineHeight, DEFAULT_PREFERENCES.lineHeight),
     reduceMotion: value.reduceMotion === true,
   };

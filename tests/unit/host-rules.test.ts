@@ -10,8 +10,14 @@ describe('_redirects', () => {
 `);
 
   it('rewrites the admin edit route for any id', () => {
-    expect(matchRedirect(rules, '/admin/posts/42/edit')).toEqual({ status: 200, target: '/admin/posts/edit/' });
-    expect(matchRedirect(rules, '/admin/posts/abc/edit/')).toEqual({ status: 200, target: '/admin/posts/edit/' });
+    expect(matchRedirect(rules, '/admin/posts/42/edit')).toEqual({
+      status: 200,
+      target: '/admin/posts/edit/',
+    });
+    expect(matchRedirect(rules, '/admin/posts/abc/edit/')).toEqual({
+      status: 200,
+      target: '/admin/posts/edit/',
+    });
     expect(matchRedirect(rules, '/admin/posts/42/edit/extra')).toBeUndefined();
   });
 

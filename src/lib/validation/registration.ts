@@ -1,0 +1,109 @@
+// Course registration rules (SPEC 5, "Registration form"): every field is required. The messages
+// are the specification's exact wording; the two selection messages are ours (the spec has none).
+import { z } from 'zod';
+
+export const REGISTRATION_MESSAGES = {
+  nameMin: 'Name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  educationLevel: 'Please select your highest level of education',
+  yearsNegative: 'Years must be 0 or greater',
+  yearsInvalid: 'Please enter a valid number of years',
+  course: 'Please select a course',
+  /** Shown above the form, next to the per-field messages, when validation fails. */
+  summary: 'Please correct the errors in the form.',
+} as const;
+
+export const EDUCATION_LEVELS = ['high_school', 'bachelors', 'masters', 'phd', 'other'] as const;
+export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
+
+export const COURSE_IDS = ['intro', 'advanced', 'both'] as const;
+export type CourseId = (typeof COURSE_IDS)[number];
+
+export const WORK_EXPERIENCE_LIMITS = { min: 0, max: 50 } as const;
+
+export interface EducationLevelOption {
+  value: EducationLevel;
+  label: string;
+}
+
+export const educationLevelOptions: readonly EducationLevelOption[] = [
+  { value: 'high_school', label: 'High school diploma' },
+  { value: 'bachelors', label: "Bachelor's degree" },
+  { value: 'masters', label: "Master's degree" },
+  { value: 'phd', label: 'PhD / Doctorate' },
+  { value: 'other', label: 'Other' },
+];
+
+/** A course the visitor can pick. The training page passes its own list (from content) to the form. */
+export interface CourseOption {
+  value: CourseId;
+  label: string;
+  /** Price in Canadian dollars, shown next to the label. */
+  price?: number;
+  /** A short extra line such as 'Save $99' or the dates. */
+  note?: string;
+}
+
+/** Defaults from SPEC 2 ("Training page") and 9 (prices). */
+export const courseOptions: readonly CourseOption[] = [
+  { value: 'intro', label: 'Introductory ABA', price: 299 },
+  { value: 'advanced', label: 'Advanced ABA', price: 399 },
+  { value: 'both', label: 'Both courses', price: 599, note: 'Save $99' },
+];
+
+/** Optional leading '+', then at least 10 digits, spaces, hyphens or parentheses. */
+export const REGISTRATION_PHONE_PATTERN = /^\+?[\d\s()-]{10,}$/;
+
+/**
+ * Form inputs give text; '' and anything that is not a finite number are "not a valid number".
+ * Numbers pass through so the schema also checks already-typed data.
+ */
+function toYears(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' ? undefined : Number(text);
+}
+
+export const registrationSchema = z.object({
+  name: z.string({ error: REGISTRATION_MESSAGES.nameMin }).trim().min(2, REGISTRATION_MESSAGES.nameMin),
+  email: z
+    .string({ error: REGISTRATION_MESSAGES.email })
+    .trim()
+    // 254 is the longest address mail servers accept (RFC 5321), so a longer one is not valid.
+    .pipe(z.email(REGISTRATION_MESSAGES.email).max(254, REGISTRATION_MESSAGES.email)),
+  phone: z
+    .string({ error: REGISTRATION_MESSAGES.phone })
+    .trim()
+    .regex(REGISTRATION_PHONE_PATTERN, REGISTRATION_MESSAGES.phone),
+  educationLevel: z.enum(EDUCATION_LEVELS, { error: REGISTRATION_MESSAGES.educationLevel }),
+  workExperience: z.preprocess(
+    toYears,
+    z
+      .number({ error: REGISTRATION_MESSAGES.yearsInvalid })
+      .min(WORK_EXPERIENCE_LIMITS.min, REGISTRATION_MESSAGES.yearsNegative)
+      .max(WORK_EXPERIENCE_LIMITS.max, REGISTRATION_MESSAGES.yearsInvalid),
+  ),
+  course: z.enum(COURSE_IDS, { error: REGISTRATION_MESSAGES.course }),
+});
+
+export type RegistrationField = keyof typeof registrationSchema.shape;
+/** A valid registration as the visitor entered it (trimmed, years as a number). */
+export type RegistrationDetails = z.output<typeof registrationSchema>;
+
+export const REGISTRATION_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'educationLevel',
+  'workExperience',
+  'course',
+] as const satisfies readonly RegistrationField[];
+
+export function courseLabel(course: CourseId, options: readonly CourseOption[] = courseOptions): string {
+  return options.find((option) => option.value === course)?.label ?? course;
+}
+
+export function educationLevelLabel(level: EducationLevel): string {
+  return educationLevelOptions.find((option) => option.value === level)?.label ?? level;
+}

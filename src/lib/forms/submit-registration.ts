@@ -1,0 +1,148 @@
+/**
+ * Course registration (SPEC 4, 7, 8): validate, save locally with status 'pending', send it to the
+ * form-collection service, then ask the confirmation service to e-mail the visitor.
+ *
+ * The local save is best effort. IndexedDB may be missing or refused (private windows, storage
+ * disabled, full disk); that is logged and the registration is still sent, because the practice
+ * only learns about it from the service, never from the visitor's browser.
+ */
+import { type AppDatabase, type Registration, getDb, runDbOperation } from '@/lib/db';
+import { endpoints } from '@/lib/endpoints';
+import {
+  defaultFetch,
+  isConnectionFailure,
+  postJson,
+  serviceErrorText,
+  type FetchLike,
+} from '@/lib/forms/post-json';
+import { type FieldErrors, toFieldErrors } from '@/lib/validation/field-errors';
+import {
+  type RegistrationDetails,
+  type RegistrationField,
+  REGISTRATION_MESSAGES,
+  registrationSchema,
+} from '@/lib/validation/registration';
+
+export const REGISTRATION_SEND_MESSAGES = {
+  /** Service level: the form service accepted the registration. */
+  sent: 'Registration sent successfully',
+  /** Service level: the form service refused it without saying why. */
+  sendFailed: 'Failed to send registration',
+  success: "Registration submitted successfully! We'll contact you soon with further details.",
+  confirmationFailed:
+    'Your registration has been saved but we could not send the confirmation email. We will contact you shortly to confirm your registration.',
+  connection: 'Unable to connect to the registration service. Please try again later or contact us directly.',
+  failedGeneric: 'Failed to submit registration. Please try again later.',
+  unexpected: 'An unexpected error occurred. Please try again later.',
+} as const;
+
+export interface RegistrationDependencies {
+  fetch?: FetchLike;
+  endpoints?: { registration: string; confirmation: string };
+  /** Which database to save into; defaults to the shared one. */
+  database?: () => AppDatabase;
+  now?: () => Date;
+}
+
+export type LocalSaveResult = { saved: true; id: number } | { saved: false };
+
+/** Saves the registration with status 'pending'. Never throws; a failure is logged by runDbOperation. */
+export async function saveRegistrationLocally(
+  details: RegistrationDetails,
+  { database = getDb, now = () => new Date() }: Pick<RegistrationDependencies, 'database' | 'now'> = {},
+): Promise<LocalSaveResult> {
+  const record: Omit<Registration, 'id'> = { ...details, createdAt: now(), status: 'pending' };
+  const result = await runDbOperation('save registration', (db) => db.registrations.add(record), {
+    database,
+  });
+  return result.ok ? { saved: true, id: result.value } : { saved: false };
+}
+
+export type ServiceResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** Sends the registration to the form service. Rejects on connection failures (the caller words them). */
+export async function sendRegistration(
+  details: RegistrationDetails,
+  fetchImpl: FetchLike,
+  url: string,
+): Promise<ServiceResult> {
+  const reply = await postJson(fetchImpl, url, details);
+  if (!reply.ok) {
+    return { ok: false, error: serviceErrorText(reply.body) ?? REGISTRATION_SEND_MESSAGES.sendFailed };
+  }
+  return { ok: true, message: REGISTRATION_SEND_MESSAGES.sent };
+}
+
+/** Asks the confirmation service to e-mail the visitor. True only on an explicit `{ success: true }`. */
+export async function requestConfirmationEmail(
+  details: RegistrationDetails,
+  fetchImpl: FetchLike,
+  url: string,
+): Promise<boolean> {
+  try {
+    const reply = await postJson(fetchImpl, url, details);
+    const success = (reply.body as { success?: unknown } | undefined)?.success === true;
+    if (!reply.ok || !success) console.error('[registration] confirmation e-mail was not sent:', reply);
+    return reply.ok && success;
+  } catch (error) {
+    console.error('[registration] could not reach the confirmation service:', error);
+    return false;
+  }
+}
+
+export type RegistrationOutcome =
+  | {
+      status: 'invalid';
+      fieldErrors: FieldErrors<RegistrationField>;
+      message: typeof REGISTRATION_MESSAGES.summary;
+    }
+  /** Sent and confirmed. */
+  | { status: 'success'; message: string; savedLocally: boolean }
+  /** Sent, but the confirmation e-mail failed: still a registration, with a warning for the visitor. */
+  | { status: 'warning'; message: string; savedLocally: boolean }
+  | { status: 'error'; message: string; savedLocally: boolean };
+
+/** The message for a failure thrown while sending (SPEC 8). */
+export function registrationErrorMessage(error: unknown): string {
+  if (isConnectionFailure(error)) return REGISTRATION_SEND_MESSAGES.connection;
+  if (error instanceof Error) return error.message || REGISTRATION_SEND_MESSAGES.failedGeneric;
+  return REGISTRATION_SEND_MESSAGES.unexpected;
+}
+
+/**
+ * Runs the whole registration. Never throws; the outcome says what the visitor should see.
+ * `input` is the raw form values (strings are fine: the schema trims and converts).
+ */
+export async function submitRegistration(
+  input: unknown,
+  dependencies: RegistrationDependencies = {},
+): Promise<RegistrationOutcome> {
+  const parsed = registrationSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      status: 'invalid',
+      fieldErrors: toFieldErrors<RegistrationField>(parsed.error),
+      message: REGISTRATION_MESSAGES.summary,
+    };
+  }
+  const details = parsed.data;
+  const { fetch = defaultFetch(), endpoints: urls = endpoints } = dependencies;
+
+  const { saved: savedLocally } = await saveRegistrationLocally(details, dependencies);
+
+  try {
+    const sent = await sendRegistration(details, fetch, urls.registration);
+    if (!sent.ok) {
+      console.error('[registration] the form service refused the registration:', sent.error);
+      return { status: 'error', message: sent.error, savedLocally };
+    }
+  } catch (error) {
+    console.error('[registration] sending failed:', error);
+    return { status: 'error', message: registrationErrorMessage(error), savedLocally };
+  }
+
+  const confirmed = await requestConfirmationEmail(details, fetch, urls.confirmation);
+  return confirmed
+    ? { status: 'success', message: REGISTRATION_SEND_MESSAGES.success, savedLocally }
+    : { status: 'warning', message: REGISTRATION_SEND_MESSAGES.confirmationFailed, savedLocally };
+}

@@ -1,0 +1,150 @@
+// Building blocks shared by the contact and registration islands: labels that say "required" in
+// words, error text tied to its input, and live-region notices. Colours come from the theme tokens
+// so the high-contrast and dark modes apply.
+import type { ReactNode, Ref } from 'react';
+
+export const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border-2 border-line bg-page px-3 py-2 text-base text-ink ' +
+  'placeholder:text-ink-muted disabled:cursor-not-allowed disabled:opacity-70 ' +
+  'aria-[invalid=true]:border-danger';
+
+export const submitButtonClass =
+  'inline-flex min-h-11 min-w-44 items-center justify-center rounded-lg bg-brand px-6 py-3 text-base ' +
+  'font-semibold text-on-brand hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-70';
+
+/** Joins the ids of the texts that describe an input, skipping the absent ones. */
+export function describedBy(...ids: Array<string | false | undefined>): string | undefined {
+  const present = ids.filter(Boolean);
+  return present.length > 0 ? present.join(' ') : undefined;
+}
+
+export function errorIdFor(inputId: string): string {
+  return `${inputId}-error`;
+}
+
+interface FieldLabelProps {
+  htmlFor?: string;
+  required: boolean;
+  children: ReactNode;
+}
+
+/** "Name (required)": the requirement is in the text, not only in a colour or an asterisk. */
+export function FieldLabel({ htmlFor, required, children }: FieldLabelProps) {
+  return (
+    <label htmlFor={htmlFor} className="block text-base font-semibold text-ink">
+      {children} <RequirementNote required={required} />
+    </label>
+  );
+}
+
+export function RequirementNote({ required }: { required: boolean }) {
+  return <span className="font-normal text-ink-muted">{required ? '(required)' : '(optional)'}</span>;
+}
+
+/** The red message under an input; its id goes into the input's aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-2 text-base font-semibold text-danger">
+      {message}
+    </p>
+  );
+}
+
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-ink-muted">
+      {children}
+    </p>
+  );
+}
+
+export type NoticeTone = 'success' | 'warning' | 'error';
+
+export interface Notice {
+  tone: NoticeTone;
+  message: string;
+}
+
+const noticeClass: Record<NoticeTone, string> = {
+  success: 'border-success bg-success-surface text-success',
+  warning: 'border-warning-ink bg-warning-surface text-warning-ink',
+  error: 'border-danger bg-danger-surface text-danger',
+};
+
+interface FormNoticesProps {
+  notice: Notice | null;
+  /** Receives the visible notice, so the form can move focus to it after submitting. */
+  noticeRef: Ref<HTMLDivElement>;
+  idPrefix: string;
+}
+
+/**
+ * Both live regions are always in the page (empty when there is nothing to say), because screen
+ * readers only announce changes to a region that already exists. Success and warnings are polite
+ * (role="status"); errors interrupt (role="alert").
+ */
+export function FormNotices({ notice, noticeRef, idPrefix }: FormNoticesProps) {
+  const visible = (tone: 'polite' | 'assertive') => {
+    if (!notice || (notice.tone === 'error') !== (tone === 'assertive')) return null;
+    return (
+      <div
+        ref={noticeRef}
+        tabIndex={-1}
+        id={`${idPrefix}-notice`}
+        data-notice={notice.tone}
+        className={`mt-4 rounded-lg border-2 p-4 text-base font-semibold ${noticeClass[notice.tone]}`}
+      >
+        {notice.message}
+      </div>
+    );
+  };
+  return (
+    <>
+      <div role="status" aria-live="polite" aria-atomic="true" id={`${idPrefix}-status`}>
+        {visible('polite')}
+      </div>
+      <div role="alert" aria-atomic="true" id={`${idPrefix}-alert`}>
+        {visible('assertive')}
+      </div>
+    </>
+  );
+}
+
+/** The text value of a form field; absent fields (an unchecked radio group) read as ''. */
+export function readText(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** Focuses the first field, in form order, that has an error. */
+export function focusFirstInvalid(
+  form: HTMLFormElement | null,
+  fieldOrder: readonly string[],
+  errors: object,
+) {
+  const first = fieldOrder.find((field) => field in errors);
+  if (!form || !first) return;
+  const control = form.querySelector<HTMLElement>(`[name="${first}"]`);
+  control?.focus();
+}
+
+/** The `name` of the control an input or change event came from, if any. */
+export function eventFieldName(target: EventTarget | null): string | undefined {
+  if (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  ) {
+    return target.name || undefined;
+  }
+  return undefined;
+}
+
+/** The ARIA wiring of one input: invalid state and the ids of its hint and error text. */
+export function fieldA11y(inputId: string, error: string | undefined, hintId?: string) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(hintId, error && errorIdFor(inputId)),
+  } as const;
+}

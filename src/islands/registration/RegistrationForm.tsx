@@ -1,0 +1,327 @@
+/**
+ * Course registration island (SPEC 4, 5, 8): idle → submitting → success | error; a validation
+ * failure returns to idle with one message per field and a summary.
+ *
+ * Uncontrolled inputs, for the same reason as the contact form: the island hydrates on first
+ * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
+ */
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { endpoints } from '@/lib/endpoints';
+import { REGISTRATION_SEND_MESSAGES, submitRegistration } from '@/lib/forms/submit-registration';
+import { type FieldErrors, toFieldErrors } from '@/lib/validation/field-errors';
+import {
+  type CourseId,
+  type CourseOption,
+  REGISTRATION_FIELDS,
+  REGISTRATION_MESSAGES,
+  type RegistrationField,
+  courseOptions,
+  educationLevelOptions,
+  registrationSchema,
+} from '@/lib/validation/registration';
+import {
+  FieldError,
+  FieldHint,
+  FieldLabel,
+  FormNotices,
+  type Notice,
+  RequirementNote,
+  errorIdFor,
+  eventFieldName,
+  fieldA11y,
+  focusFirstInvalid,
+  inputClass,
+  readText,
+  submitButtonClass,
+} from '@/islands/contact/form-fields';
+
+export const REGISTRATION_FORM_TEXT = {
+  submit: 'Register',
+  submitting: 'Submitting...',
+} as const;
+
+export type RegistrationFormStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+export interface RegistrationFormProps {
+  /** Courses with labels and prices, from the training page's content. */
+  courses?: readonly CourseOption[];
+  /** Course checked when the form loads (and after a reset), e.g. from a course card's link. */
+  defaultCourse?: CourseId;
+  /** id of the visible heading that names the form; without it the form is labelled 'Course registration'. */
+  labelledBy?: string;
+}
+
+const ids = {
+  name: 'registration-name',
+  email: 'registration-email',
+  phone: 'registration-phone',
+  educationLevel: 'registration-education',
+  workExperience: 'registration-experience',
+  course: 'registration-course',
+} as const satisfies Record<RegistrationField, string>;
+
+function readRegistrationForm(form: HTMLFormElement): Record<RegistrationField, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, readText(data, field)])) as Record<
+    RegistrationField,
+    string
+  >;
+}
+
+function priceLabel(price: number | undefined): string {
+  return price === undefined ? '' : ` — $${price}`;
+}
+
+export default function RegistrationForm({
+  courses = courseOptions,
+  defaultCourse,
+  labelledBy,
+}: RegistrationFormProps) {
+  const [status, setStatus] = useState<RegistrationFormStatus>('idle');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<RegistrationField>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  const focusAfterRender = useRef<'notice' | 'first-invalid' | null>(null);
+
+  // Native validation stays for visitors without JavaScript; once React runs, ours replaces it.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    if (!target) return;
+    focusAfterRender.current = null;
+    if (target === 'notice') noticeRef.current?.focus();
+    else focusFirstInvalid(formRef.current, REGISTRATION_FIELDS, fieldErrors);
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    const form = event.currentTarget;
+    setFieldErrors({});
+    setNotice(null);
+    try {
+      const parsed = registrationSchema.safeParse(readRegistrationForm(form));
+      if (!parsed.success) {
+        focusAfterRender.current = 'first-invalid';
+        setFieldErrors(toFieldErrors<RegistrationField>(parsed.error));
+        setNotice({ tone: 'error', message: REGISTRATION_MESSAGES.summary });
+        setStatus('idle');
+        return;
+      }
+      busy.current = true;
+      setStatus('submitting');
+      const outcome = await submitRegistration(parsed.data);
+      focusAfterRender.current = outcome.status === 'invalid' ? 'first-invalid' : 'notice';
+      switch (outcome.status) {
+        case 'success':
+        case 'warning':
+          form.reset();
+          setStatus('success');
+          setNotice({ tone: outcome.status, message: outcome.message });
+          break;
+        case 'invalid':
+          setFieldErrors(outcome.fieldErrors);
+          setNotice({ tone: 'error', message: outcome.message });
+          setStatus('idle');
+          break;
+        case 'error':
+          setStatus('error');
+          setNotice({ tone: 'error', message: outcome.message });
+          break;
+      }
+    } catch (error) {
+      console.error('[registration] unexpected failure while handling the form:', error);
+      focusAfterRender.current = 'notice';
+      setStatus('error');
+      setNotice({ tone: 'error', message: REGISTRATION_SEND_MESSAGES.unexpected });
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  function handleEdit(event: FormEvent<HTMLFormElement>) {
+    const field = eventFieldName(event.target) as RegistrationField | undefined;
+    if (!field || !fieldErrors[field]) return;
+    setFieldErrors((current) => {
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+
+  const submitting = status === 'submitting';
+  const courseErrorId = errorIdFor(ids.course);
+
+  return (
+    <form
+      ref={formRef}
+      id="registration-form"
+      data-status={status}
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : 'Course registration'}
+      aria-busy={submitting || undefined}
+      method="post"
+      action={endpoints.registration}
+      onSubmit={(event) => void handleSubmit(event)}
+      onChange={handleEdit}
+      className="flex flex-col gap-5 text-ink"
+    >
+      <p className="text-base text-ink-muted">All fields are required.</p>
+
+      <div>
+        <FieldLabel htmlFor={ids.name} required>
+          Full name
+        </FieldLabel>
+        <input
+          id={ids.name}
+          name="name"
+          type="text"
+          autoComplete="name"
+          dir="auto"
+          required
+          disabled={submitting}
+          className={inputClass}
+          {...fieldA11y(ids.name, fieldErrors.name)}
+        />
+        <FieldError id={errorIdFor(ids.name)} message={fieldErrors.name} />
+      </div>
+
+      <div>
+        <FieldLabel htmlFor={ids.email} required>
+          Email
+        </FieldLabel>
+        <input
+          id={ids.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          disabled={submitting}
+          className={inputClass}
+          {...fieldA11y(ids.email, fieldErrors.email)}
+        />
+        <FieldError id={errorIdFor(ids.email)} message={fieldErrors.email} />
+      </div>
+
+      <div>
+        <FieldLabel htmlFor={ids.phone} required>
+          Phone
+        </FieldLabel>
+        <FieldHint id={`${ids.phone}-hint`}>
+          Digits, spaces, hyphens or parentheses, for example +1 (555) 123-4567.
+        </FieldHint>
+        <input
+          id={ids.phone}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          disabled={submitting}
+          className={inputClass}
+          {...fieldA11y(ids.phone, fieldErrors.phone, `${ids.phone}-hint`)}
+        />
+        <FieldError id={errorIdFor(ids.phone)} message={fieldErrors.phone} />
+      </div>
+
+      <div>
+        <FieldLabel htmlFor={ids.educationLevel} required>
+          Highest level of education
+        </FieldLabel>
+        <select
+          id={ids.educationLevel}
+          name="educationLevel"
+          defaultValue=""
+          required
+          disabled={submitting}
+          className={inputClass}
+          {...fieldA11y(ids.educationLevel, fieldErrors.educationLevel)}
+        >
+          <option value="" disabled>
+            Select your education level
+          </option>
+          {educationLevelOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id={errorIdFor(ids.educationLevel)} message={fieldErrors.educationLevel} />
+      </div>
+
+      <div>
+        <FieldLabel htmlFor={ids.workExperience} required>
+          Years of work experience
+        </FieldLabel>
+        <FieldHint id={`${ids.workExperience}-hint`}>A number from 0 to 50.</FieldHint>
+        {/* Text with a numeric keyboard rather than type="number", which changes its value on scroll and
+            hides what was typed when it is not a number; this form explains such input instead. */}
+        <input
+          id={ids.workExperience}
+          name="workExperience"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          disabled={submitting}
+          className={`${inputClass} max-w-40`}
+          {...fieldA11y(ids.workExperience, fieldErrors.workExperience, `${ids.workExperience}-hint`)}
+        />
+        <FieldError id={errorIdFor(ids.workExperience)} message={fieldErrors.workExperience} />
+      </div>
+
+      {/* Radios cannot carry aria-invalid; the group does, and each radio points at the message. */}
+      <fieldset
+        aria-invalid={fieldErrors.course ? true : undefined}
+        aria-describedby={fieldErrors.course ? courseErrorId : undefined}
+      >
+        <legend className="text-base font-semibold text-ink">
+          Course <RequirementNote required />
+        </legend>
+        <div className="mt-2 flex flex-col gap-2">
+          {courses.map((course) => {
+            const inputId = `${ids.course}-${course.value}`;
+            return (
+              <label
+                key={course.value}
+                htmlFor={inputId}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-line bg-page px-3 py-2 has-checked:border-brand"
+              >
+                <input
+                  id={inputId}
+                  name="course"
+                  type="radio"
+                  value={course.value}
+                  defaultChecked={course.value === defaultCourse}
+                  required
+                  disabled={submitting}
+                  className="size-5 shrink-0 accent-brand"
+                  aria-describedby={fieldErrors.course ? courseErrorId : undefined}
+                />
+                <span>
+                  <span className="font-semibold">
+                    {course.label}
+                    {priceLabel(course.price)}
+                  </span>
+                  {course.note && <span className="block text-sm text-ink-muted">{course.note}</span>}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        <FieldError id={courseErrorId} message={fieldErrors.course} />
+      </fieldset>
+
+      <div>
+        <button type="submit" disabled={submitting} className={submitButtonClass}>
+          {submitting ? REGISTRATION_FORM_TEXT.submitting : REGISTRATION_FORM_TEXT.submit}
+        </button>
+        <FormNotices notice={notice} noticeRef={noticeRef} idPrefix="registration" />
+      </div>
+    </form>
+  );
+}

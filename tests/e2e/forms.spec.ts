@@ -1,0 +1,196 @@
+import type { Page, Route } from '@playwright/test';
+import { FAKE_ENDPOINTS } from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+type Captured = { body: unknown; headers: Record<string, string> }[];
+
+/** Answers an endpoint like the real service would, and records what the page sent. */
+async function answer(page: Page, url: string, status: number, json: unknown, captured: Captured = []) {
+  await page.route(url, async (route: Route) => {
+    captured.push({ body: route.request().postDataJSON(), headers: route.request().headers() });
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(json) });
+  });
+  return captured;
+}
+
+test.describe('contact form', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/#contact');
+  });
+
+  test('sends the message as JSON and thanks the visitor', async ({ page }) => {
+    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Name/).fill("Anne-Marie O'Brien");
+    await form.getByLabel(/^Email/).fill('anne@example.com');
+    await form.getByLabel(/^Phone/).fill('(905) 555-0134');
+    await form.getByLabel(/^Message/).fill('We would like to ask about group sessions for our son.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact-status')).toContainText(
+      "Thank you for your message. We'll get back to you soon!",
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({
+      name: "Anne-Marie O'Brien",
+      email: 'anne@example.com',
+      phone: '(905) 555-0134',
+      message: 'We would like to ask about group sessions for our son.',
+    });
+    expect(sent[0]!.headers['content-type']).toBe('application/json');
+    expect(sent[0]!.headers['accept']).toBe('application/json');
+    await expect(form.getByLabel(/^Name/)).toHaveValue('');
+  });
+
+  test('shows field errors under the inputs and sends nothing', async ({ page }) => {
+    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Name/).fill('J');
+    await form.getByLabel(/^Email/).fill('not-an-address');
+    await form.getByLabel(/^Phone/).fill('12');
+    await form.getByLabel(/^Message/).fill('  short  ');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact-name-error')).toHaveText('Name must be at least 2 characters');
+    await expect(page.locator('#contact-email-error')).toHaveText('Please enter a valid email address');
+    await expect(page.locator('#contact-phone-error')).toHaveText('Please enter a valid phone number');
+    await expect(page.locator('#contact-message-error')).toHaveText('Message must be at least 10 characters');
+    await expect(form.getByLabel(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel(/^Name/)).toBeFocused();
+    // Editing a field clears its error only.
+    await form.getByLabel(/^Name/).fill('Jo');
+    await expect(page.locator('#contact-name-error')).toHaveCount(0);
+    await expect(page.locator('#contact-email-error')).toBeVisible();
+    expect(sent).toHaveLength(0);
+  });
+
+  test("shows the service's error and keeps what the visitor wrote", async ({ page }) => {
+    await answer(page, FAKE_ENDPOINTS.contact, 422, { errors: [{ message: 'Email is blocked' }] });
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Name/).fill('김민준');
+    await form.getByLabel(/^Email/).fill('minjun@example.com');
+    await form.getByLabel(/^Message/).fill('مرحبا، I would like more information, please.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact-alert')).toContainText('Email is blocked');
+    await expect(form.getByLabel(/^Name/)).toHaveValue('김민준');
+    await expect(form.getByLabel(/^Message/)).toHaveValue('مرحبا، I would like more information, please.');
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+
+  test('disables the form and reads Sending... while the message is on its way', async ({ page }) => {
+    let release: () => void = () => {};
+    await page.route(FAKE_ENDPOINTS.contact, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+    });
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Name/).fill('Zoë');
+    await form.getByLabel(/^Email/).fill('zoe@example.com');
+    await form.getByLabel(/^Message/).fill('Could you call me back about caregiver training?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await expect(form.getByLabel(/^Email/)).toBeDisabled();
+    release();
+    await expect(page.locator('#contact-alert')).toContainText('Failed to send message');
+  });
+
+  test('a script payload is sent as plain text and never runs', async ({ page }) => {
+    const sent = await answer(page, FAKE_ENDPOINTS.contact, 400, {
+      error: '<img src=x onerror="window.__pwned=1">',
+    });
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Name/).fill('Sam Lee');
+    await form.getByLabel(/^Email/).fill('sam@example.com');
+    await form.getByLabel(/^Message/).fill('<script>window.__pwned = 1</script> hello there');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact-alert')).toContainText('<img src=x');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect((sent[0]!.body as { message: string }).message).toBe(
+      '<script>window.__pwned = 1</script> hello there',
+    );
+  });
+});
+
+test.describe('course registration', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/training');
+  });
+
+  async function fillRegistration(page: Page) {
+    const form = page.locator('#registration-form');
+    await form.getByLabel(/^Full name/).fill('Priya Natarajan');
+    await form.getByLabel(/^Email/).fill('priya@example.com');
+    await form.getByLabel(/^Phone/).fill('+1 (647) 555-0190');
+    await form.getByLabel(/^Highest level of education/).selectOption('bachelors');
+    await form.getByLabel(/^Years of work experience/).fill('3');
+    await page.locator('#registration-course-both').check();
+    return form;
+  }
+
+  test('saves the registration, sends it, asks for the confirmation e-mail and resets', async ({ page }) => {
+    const sent = await answer(page, FAKE_ENDPOINTS.registration, 200, { ok: true });
+    const confirmations = await answer(page, FAKE_ENDPOINTS.confirmation, 200, { success: true });
+    const form = await fillRegistration(page);
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#registration-status')).toContainText(
+      "Registration submitted successfully! We'll contact you soon with further details.",
+    );
+    expect(sent[0]!.body).toMatchObject({
+      name: 'Priya Natarajan',
+      email: 'priya@example.com',
+      course: 'both',
+    });
+    expect(confirmations).toHaveLength(1);
+    await expect(form.getByLabel(/^Full name/)).toHaveValue('');
+    const stored = await page.evaluate(
+      () =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const open = indexedDB.open('BlogDatabase');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const request = db.transaction('registrations').objectStore('registrations').getAll();
+            request.onsuccess = () => resolve(request.result);
+          };
+        }),
+    );
+    expect(stored).toEqual([expect.objectContaining({ email: 'priya@example.com', status: 'pending' })]);
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise((r) => {
+            const o = indexedDB.open('BlogDatabase');
+            o.onsuccess = () => r(o.result.version);
+          }),
+      ),
+    ).toBe(42);
+  });
+
+  test('tells the visitor when the confirmation e-mail could not be sent', async ({ page }) => {
+    await answer(page, FAKE_ENDPOINTS.registration, 200, { ok: true });
+    await answer(page, FAKE_ENDPOINTS.confirmation, 200, { success: false });
+    const form = await fillRegistration(page);
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#registration-notice')).toContainText(
+      'Your registration has been saved but we could not send the confirmation email. We will contact you shortly to confirm your registration.',
+    );
+  });
+
+  test('explains a connection failure and keeps the form filled', async ({ page }) => {
+    await page.route(FAKE_ENDPOINTS.registration, (route) => route.abort('internetdisconnected'));
+    const form = await fillRegistration(page);
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#registration-alert')).toContainText(
+      'Unable to connect to the registration service. Please try again later or contact us directly.',
+    );
+    await expect(form.getByLabel(/^Full name/)).toHaveValue('Priya Natarajan');
+  });
+
+  test('lists every problem and the summary message', async ({ page }) => {
+    const form = page.locator('#registration-form');
+    await form.getByLabel(/^Years of work experience/).fill('-1');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#registration-alert')).toContainText('Please correct the errors in the form.');
+    await expect(page.locator('#registration-name-error')).toHaveText('Name must be at least 2 characters');
+    await expect(page.locator('#registration-email-error')).toHaveText('Please enter a valid email address');
+    await expect(page.locator('#registration-experience-error')).toHaveText('Years must be 0 or greater');
+  });
+});

@@ -1,0 +1,189 @@
+import { expect, test } from './fixtures';
+
+test.describe('layout and navigation', () => {
+  test('the skip link is the first tab stop and moves focus to the main content', async ({ page }) => {
+    await page.goto('/training');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main-content')).toBeFocused();
+  });
+
+  test('the header is transparent at the top and solid with a shadow once scrolled', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('[data-site-header]');
+    await expect(header).not.toHaveAttribute('data-scrolled');
+    const topShadow = await header.evaluate((el) => getComputedStyle(el).boxShadow);
+    await page.mouse.wheel(0, 800);
+    await expect(header).toHaveAttribute('data-scrolled', '');
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe(topShadow);
+  });
+
+  test('the footer shows the visitor’s current year, not the build year', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2031-06-15T12:00:00Z'));
+    await page.goto('/training');
+    await expect(page.locator('footer')).toContainText('© 2031');
+  });
+});
+
+test.describe('anchor navigation', () => {
+  test.skip(
+    ({ isMobile }) => isMobile,
+    'the desktop header holds these links; the phone menu is tested below',
+  );
+
+  test('Contact from another page goes home, scrolls to the form and focuses its first input', async ({
+    page,
+  }) => {
+    await page.goto('/training');
+    await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect(page.locator('#contact-name')).toBeFocused();
+    await expect(page.locator('#contact')).toBeInViewport();
+  });
+
+  test('Services from another page lands on the services section', async ({ page }) => {
+    await page.goto('/services/life-skills');
+    await page.getByRole('banner').getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL(/\/#services$/);
+    await expect(page.locator('#services')).toBeInViewport();
+  });
+
+  test('on the home page, section links scroll without reloading and Home scrolls to the top', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.getByRole('banner').getByRole('link', { name: 'Team', exact: true }).click();
+    await expect(page.locator('#team')).toBeInViewport();
+    await expect(page).toHaveURL(/#team$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
+  test('Book Consultation and Get Started lead to the contact form', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page.locator('#contact-name')).toBeFocused();
+    await page.goto('/training');
+    await page.getByRole('banner').getByRole('link', { name: 'Book Consultation' }).click();
+    await expect(page.locator('#contact-name')).toBeFocused();
+  });
+
+  test('Learn More scrolls to the services', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Learn More' }).click();
+    await expect(page.locator('#services')).toBeInViewport();
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the slide-in menu is for small screens');
+
+  test('opens as a dialog, traps focus, closes on Escape and returns focus to its button', async ({
+    page,
+  }) => {
+    await page.goto('/training');
+    const button = page.getByRole('button', { name: 'Menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect(dialog).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    for (const name of [
+      'Home',
+      'Services',
+      'Our Approach',
+      'Team',
+      'Training',
+      'Blog',
+      'Contact',
+      'Book Consultation',
+    ]) {
+      await expect(dialog.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    // Focus stays inside while it is open.
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the first tap opens the menu even before React has loaded', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  });
+
+  test('choosing Contact closes the menu and lands on the contact form', async ({ page }) => {
+    await page.goto('/training');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: 'Contact', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(page.locator('#contact-name')).toBeFocused();
+  });
+});
+
+test.describe('accessibility panel', () => {
+  test('changes contrast, text size and motion, and keeps them from page to page in the tab', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Accessibility options' });
+    await toggle.click();
+    const panel = page
+      .getByRole('dialog', { name: 'Accessibility options' })
+      .or(page.getByRole('region', { name: 'Accessibility options' }));
+    await expect(panel).toBeVisible();
+    await panel.getByRole('radio', { name: 'Dark' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-contrast', 'dark');
+    const slider = panel.getByRole('slider', { name: 'Text size' });
+    await expect(slider).toHaveAttribute('min', '80');
+    await expect(slider).toHaveAttribute('max', '150');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize))
+      .toBe('17.6px');
+    await panel.getByRole('switch', { name: 'Reduce motion' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-reduce-motion', '');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toBeFocused();
+
+    await page.goto('/training');
+    await expect(page.locator('html')).toHaveAttribute('data-contrast', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-reduce-motion', '');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('17.6px');
+    // Kept for the tab's session only, never in localStorage.
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+  });
+
+  test('Reset to defaults restores the specified defaults', async ({ page }) => {
+    await page.addInitScript(() =>
+      sessionStorage.setItem(
+        'a11y-preferences',
+        JSON.stringify({ contrast: 'high', textSize: 150, lineHeight: 2 }),
+      ),
+    );
+    await page.goto('/training');
+    await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+    await page.getByRole('button', { name: 'Accessibility options' }).click();
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-contrast', 'normal');
+    await expect(page.getByRole('slider', { name: 'Text size' })).toHaveValue('100');
+    await expect(page.getByRole('slider', { name: 'Line height' })).toHaveValue('1.5');
+    await expect(page.getByRole('slider', { name: 'Letter spacing' })).toHaveValue('0');
+  });
+});

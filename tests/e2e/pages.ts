@@ -1,0 +1,15 @@
+// The public pages every page-level check visits.
+export const SERVICE_SLUGS = [
+  'individual-therapy',
+  'group-sessions',
+  'social-skills',
+  'life-skills',
+  'caregiver-training',
+  'person-centered-care',
+  'evidence-based-methods',
+  'collaborative-growth',
+] as const;
+
+export const PUBLIC_PAGES = ['/', '/training', ...SERVICE_SLUGS.map((slug) => `/services/${slug}`)];
+
+export const CONTRAST_MODES = ['normal', 'high', 'dark'] as const;

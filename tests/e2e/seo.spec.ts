@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures';
+import { PUBLIC_PAGES } from './pages';
+
+test.describe('search engines', () => {
+  test('every public page has a unique title and description, a canonical URL on SITE_URL and Open Graph', async ({
+    page,
+  }) => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      const title = await page.title();
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(title.length, path).toBeGreaterThan(10);
+      expect(description?.length ?? 0, path).toBeGreaterThan(50);
+      titles.add(title);
+      descriptions.add(description ?? '');
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(canonical).toBe(
+        new URL(path, 'https://www.example.org').href.replace(/\/$/, path === '/' ? '/' : ''),
+      );
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
+      const jsonLd = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+      );
+      expect(jsonLd['@type']).toBe('MedicalBusiness');
+      expect(jsonLd.telephone).toBeTruthy();
+      await expect(page.locator('h1')).toHaveCount(1);
+    }
+    expect(titles.size).toBe(PUBLIC_PAGES.length);
+    expect(descriptions.size).toBe(PUBLIC_PAGES.length);
+  });
+
+  test('robots.txt keeps private pages out and points to the sitemap', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /admin/');
+    expect(robots).toContain('Sitemap: https://www.example.org/sitemap-index.xml');
+  });
+
+  test('the sitemap lists the public pages and no admin or login page', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap-0.xml')).text();
+    for (const path of PUBLIC_PAGES) expect(sitemap).toContain(`https://www.example.org${path}`);
+    expect(sitemap).not.toMatch(/\/(admin|login|cms)/);
+    expect(sitemap).not.toContain('404');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} is readable`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      // Nothing waits for a script to be revealed.
+      const hidden = await page.$$eval(
+        '[data-reveal]',
+        (nodes) => nodes.filter((n) => getComputedStyle(n).opacity === '0').length,
+      );
+      expect(hidden).toBe(0);
+    });
+  }
+});

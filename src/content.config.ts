@@ -1,0 +1,109 @@
+// Every content schema, once. Editors change the files under content/; the CMS config mirrors
+// these folders and fields. The schema builders are exported so the unit tests check the same rules.
+import { defineCollection, type SchemaContext } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
+export const SERVICE_ICONS = [
+  'one-to-one',
+  'group',
+  'conversation',
+  'daily-living',
+  'caregiver',
+  'person-centred',
+  'evidence',
+  'collaboration',
+] as const;
+
+const text = z.string().trim().min(1);
+
+export const serviceSchema = ({ image }: SchemaContext) =>
+  z.object({
+    title: text.max(60),
+    /** 'service' entries are the five service cards; 'approach' entries the three approach cards. */
+    kind: z.enum(['service', 'approach']),
+    /** Position among the cards of the same kind, from 1. */
+    order: z.number().int().min(1),
+    /** Card text, also the page's meta description. */
+    summary: text.max(180),
+    icon: z.enum(SERVICE_ICONS),
+    /** An SVG, JPEG, PNG or WebP file next to the entry's artwork; rendered as WebP in four widths. */
+    heroImage: image(),
+    /** What the picture shows, in a short sentence. */
+    heroAlt: text.max(200),
+    /** First paragraph of the page, under the title. */
+    lead: text.max(400),
+    /** 'What this service includes' */
+    features: z.array(text).min(3).max(8),
+    /** 'What families work toward': goals, never promised results. */
+    outcomes: z.array(text).min(3).max(8),
+  });
+
+const courseSchema = z.object({
+  /** The value the registration form sends. */
+  id: z.enum(['intro', 'advanced']),
+  title: text,
+  hours: z.number().int().positive(),
+  /** Canadian dollars, whole. */
+  price: z.number().int().positive(),
+  /** 'Feb 17 to Feb 28' */
+  upcoming: text,
+  /** 'Weekdays, 6-8 PM' */
+  schedule: text,
+  summary: text.max(300),
+  audience: text.max(200),
+  topics: z.array(text).min(3),
+});
+
+export const trainingSchema = () =>
+  z
+    .object({
+      intro: text.max(500),
+      location: text,
+      groupSize: text,
+      courses: z.array(courseSchema).length(2),
+      bundle: z.object({ price: z.number().int().positive(), saving: z.number().int().positive() }),
+      notes: z.array(text).min(1),
+    })
+    .refine((t) => new Set(t.courses.map((c) => c.id)).size === t.courses.length, {
+      message: 'Each course needs its own id (intro, advanced).',
+      path: ['courses'],
+    })
+    .refine((t) => t.courses.reduce((sum, c) => sum + c.price, 0) - t.bundle.price === t.bundle.saving, {
+      message: 'bundle.saving must equal the two course prices minus bundle.price.',
+      path: ['bundle', 'saving'],
+    });
+
+export const teamSchema = ({ image }: SchemaContext) =>
+  z.object({
+    name: text,
+    /** True while the name, bio or photo are stand-ins; the build prints a reminder. */
+    placeholder: z.boolean().default(false),
+    role: text,
+    /** Shown after the name, exactly as registered: 'M.Sc., M.B.A., B.C.B.A., R.B.A (Ont.)' */
+    credentials: text,
+    highlights: z.array(text).min(1),
+    bio: z.array(text).min(1),
+    photo: image(),
+    photoAlt: text.max(200),
+    order: z.number().int().min(1).default(1),
+  });
+
+const services = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/services' }),
+  schema: serviceSchema,
+});
+
+const training = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/training' }),
+  schema: trainingSchema,
+});
+
+const team = defineCollection({
+  loader: glob({ pattern: '*.json', base: './content/team' }),
+  schema: teamSchema,
+});
+
+// The blog's `posts` collection joins here.
+export const collections = { services, training, team };

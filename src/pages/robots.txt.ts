@@ -1,0 +1,17 @@
+// robots.txt: everything public is crawlable; the admin area and sign-in are not.
+import type { APIRoute } from 'astro';
+
+export const DISALLOWED = ['/admin/', '/login', '/cms/'] as const;
+
+export const GET: APIRoute = ({ site }) => {
+  const sitemap = new URL('sitemap-index.xml', site ?? 'http://localhost:4321/').href;
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${sitemap}`,
+    '',
+  ].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

@@ -29,6 +29,15 @@ export const practiceSettingsSchema = z.object({
   serviceArea: z.string().min(1),
   region: z.string().min(1),
   country: z.string().length(2),
+  /** Dates on the site are shown as calendar days in this zone, the same for every visitor. */
+  timeZone: z.string().refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone'),
   hours: z.array(z.union([openHours, closedDay])).min(1),
 });
 

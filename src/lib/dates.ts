@@ -1,0 +1,58 @@
+// Dates as the site shows them. Every date is shown as a calendar day in the practice's time zone
+// (settings), so a post reads the same day for a visitor in Toronto and anywhere else.
+import { practice } from './settings';
+
+const zone = practice.timeZone;
+const cardFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: zone,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const longFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: zone,
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: zone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Reads a date from front matter or storage. A bare calendar day ('2025-01-05', or the UTC
+ * midnight YAML makes of it) becomes noon UTC of that day, which is the same calendar day in every
+ * time zone from UTC-11 to UTC+11 and so in the practice's zone.
+ */
+export function toPostDate(value: Date | string | number): Date {
+  if (typeof value === 'string' && DATE_ONLY.test(value.trim())) return new Date(`${value.trim()}T12:00:00Z`);
+  const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  const isUtcMidnight =
+    date.getUTCHours() === 0 &&
+    date.getUTCMinutes() === 0 &&
+    date.getUTCSeconds() === 0 &&
+    date.getUTCMilliseconds() === 0;
+  if (isUtcMidnight && (value instanceof Date || typeof value === 'string')) date.setUTCHours(12);
+  return date;
+}
+
+/** 'Jan 5, 2025': blog cards and the admin list ('MMM d, yyyy'). */
+export function formatShortDate(date: Date): string {
+  return cardFormat.format(date);
+}
+
+/** 'January 5, 2025': the post page. */
+export function formatLongDate(date: Date): string {
+  return longFormat.format(date);
+}
+
+/** '2025-01-05': the machine-readable day for <time datetime>. */
+export function isoDay(date: Date): string {
+  return isoDayFormat.format(date);
+}

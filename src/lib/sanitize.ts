@@ -1,0 +1,115 @@
+// Every HTML string is untrusted until it has passed through here: post content from Markdown,
+// from the admin editor, from an imported file or from browser storage. DOMPurify is the
+// maintained sanitiser; isomorphic-dompurify gives it a DOM at build time in Node.
+import DOMPurify from 'isomorphic-dompurify';
+
+/** Link schemes the spec allows (SPEC 5); anything else (javascript:, data:, vbscript:) is dropped. */
+export const ALLOWED_LINK_SCHEMES = [
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'tel',
+  'callto',
+  'sms',
+  'cid',
+  'xmpp',
+] as const;
+
+const ALLOWED_URI = new RegExp(
+  `^(?:(?:${ALLOWED_LINK_SCHEMES.join('|')}):|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))`,
+  'i',
+);
+
+const ALLOWED_TAGS = [
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'em',
+  'figcaption',
+  'figure',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+];
+const ALLOWED_ATTR = [
+  'href',
+  'title',
+  'alt',
+  'src',
+  'width',
+  'height',
+  'loading',
+  'rel',
+  'target',
+  'colspan',
+  'rowspan',
+  'scope',
+  'start',
+];
+
+let hooked = false;
+function addLinkHook(): void {
+  if (hooked) return;
+  hooked = true;
+  // Links that open a new tab must not give that page a handle on ours.
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (node.tagName === 'IMG' && !node.hasAttribute('loading')) node.setAttribute('loading', 'lazy');
+  });
+}
+
+export function sanitizeHtml(dirty: string): string {
+  addLinkHook();
+  return DOMPurify.sanitize(dirty, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: ALLOWED_URI,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_UNKNOWN_PROTOCOLS: false,
+  });
+}
+
+/** True when the URL is one a link may point to (used by the editor's link button). */
+export function isAllowedLinkUrl(url: string): boolean {
+  const trimmed = url.trim();
+  if (!trimmed) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
+  return scheme === undefined || (ALLOWED_LINK_SCHEMES as readonly string[]).includes(scheme);
+}
+
+/** The editor's default scheme: 'example.org/page' becomes 'http://example.org/page'. */
+export function withDefaultScheme(url: string): string {
+  const trimmed = url.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('/') || trimmed.startsWith('#'))
+    return trimmed;
+  return `http://${trimmed}`;
+}

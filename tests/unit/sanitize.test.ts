@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedLinkUrl, sanitizeHtml, withDefaultScheme } from '@/lib/sanitize';
+
+describe('sanitizeHtml', () => {
+  it.each([
+    ['<p>Hi<script>alert(1)</script></p>', '<p>Hi</p>'],
+    ['<img src="x" onerror="alert(1)">', '<img src="x" loading="lazy">'],
+    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
+    ['<iframe srcdoc="<script>alert(1)</script>"></iframe>', ''],
+    ['<svg><script>alert(1)</script></svg>', ''],
+    ['<p style="color:red" onclick="x()">t</p>', '<p>t</p>'],
+    ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', ''],
+  ])('%s', (dirty, clean) => {
+    expect(sanitizeHtml(dirty)).toBe(clean);
+  });
+
+  it('keeps every allowed scheme and relative links', () => {
+    for (const href of [
+      'http://a.example/',
+      'https://a.example/',
+      'ftp://a.example/',
+      'ftps://a.example/',
+      'mailto:a@b.example',
+      'tel:+15550100',
+      'callto:someone',
+      'sms:+15550100',
+      'cid:part1',
+      'xmpp:a@b.example',
+      '/blog',
+      '#top',
+    ]) {
+      expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);
+    }
+  });
+
+  it('makes new-tab links safe and keeps formatting', () => {
+    expect(sanitizeHtml('<a href="https://a.example" target="_blank">x</a>')).toBe(
+      '<a href="https://a.example" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeHtml('<ul><li><strong>a</strong> <em>b</em></li></ul>')).toBe(
+      '<ul><li><strong>a</strong> <em>b</em></li></ul>',
+    );
+  });
+});
+
+describe('link URLs', () => {
+  it('allows only the spec’s schemes', () => {
+    expect(isAllowedLinkUrl('https://example.org')).toBe(true);
+    expect(isAllowedLinkUrl('xmpp:a@b')).toBe(true);
+    expect(isAllowedLinkUrl('javascript:alert(1)')).toBe(false);
+    expect(isAllowedLinkUrl('data:text/html,x')).toBe(false);
+    expect(isAllowedLinkUrl('   ')).toBe(false);
+  });
+
+  it('defaults to http', () => {
+    expect(withDefaultScheme('example.org/page')).toBe('http://example.org/page');
+    expect(withDefaultScheme('mailto:a@b.example')).toBe('mailto:a@b.example');
+    expect(withDefaultScheme('/blog')).toBe('/blog');
+  });
+});

@@ -25,6 +25,7 @@ import {
   readText,
   submitButtonClass,
 } from './form-fields';
+import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 
 export const CONTACT_FORM_TEXT = {
   submit: 'Send Message',
@@ -57,7 +58,7 @@ function readContactForm(form: HTMLFormElement): Record<ContactField, string> {
   };
 }
 
-export default function ContactForm({ labelledBy }: ContactFormProps) {
+export function ContactForm({ labelledBy }: ContactFormProps) {
   const [status, setStatus] = useState<ContactFormStatus>('idle');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<ContactField>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -223,3 +224,5 @@ export default function ContactForm({ labelledBy }: ContactFormProps) {
     </form>
   );
 }
+
+export default withErrorBoundary(ContactForm);

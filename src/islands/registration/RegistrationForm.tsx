@@ -34,6 +34,7 @@ import {
   readText,
   submitButtonClass,
 } from '@/islands/contact/form-fields';
+import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 
 export const REGISTRATION_FORM_TEXT = {
   submit: 'Register',
@@ -72,7 +73,7 @@ function priceLabel(price: number | undefined): string {
   return price === undefined ? '' : ` — $${price}`;
 }
 
-export default function RegistrationForm({
+export function RegistrationForm({
   courses = courseOptions,
   defaultCourse,
   labelledBy,
@@ -325,3 +326,5 @@ export default function RegistrationForm({
     </form>
   );
 }
+
+export default withErrorBoundary(RegistrationForm);

@@ -1,0 +1,6 @@
+// Lets .astro files type-check `client:interact` (src/directives/interact.ts).
+declare namespace Astro {
+  interface ClientDirectives {
+    'client:interact'?: boolean;
+  }
+}

@@ -101,7 +101,9 @@ export function runScrollPlan(steps: readonly ScrollStep[], onDone?: () => void)
   cancelRunning?.();
   const timers: number[] = [];
   let stopWaiting = () => {};
-  const interruptions = ['wheel', 'touchstart', 'keydown'] as const;
+  // Any sign that the visitor has taken over (including moving focus themselves) drops the plan,
+  // so a late focus never pulls them out of a field they have started to fill.
+  const interruptions = ['wheel', 'touchstart', 'keydown', 'pointerdown', 'focusin'] as const;
   const cancel = () => {
     for (const timer of timers) window.clearTimeout(timer);
     stopWaiting();

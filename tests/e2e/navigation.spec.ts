@@ -87,10 +87,10 @@ test.describe('mobile menu', () => {
     page,
   }) => {
     await page.goto('/training');
-    const button = page.getByRole('button', { name: 'Menu' });
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await button.click();
-    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    const dialog = page.getByRole('dialog', { name: 'Menu', exact: true });
     await expect(dialog).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     for (const name of [
@@ -118,19 +118,19 @@ test.describe('mobile menu', () => {
 
   test('the first tap opens the menu even before React has loaded', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Menu' }).tap();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
+    await expect(page.getByRole('dialog', { name: 'Menu', exact: true })).toBeVisible();
   });
 
   test('choosing Contact closes the menu and lands on the contact form', async ({ page }) => {
     await page.goto('/training');
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page
-      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('dialog', { name: 'Menu', exact: true })
       .getByRole('link', { name: 'Contact', exact: true })
       .click();
     await expect(page).toHaveURL(/\/#contact$/);
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Menu', exact: true })).toBeHidden();
     await expect(page.locator('#contact-name')).toBeFocused();
   });
 });

@@ -101,9 +101,9 @@ export function runScrollPlan(steps: readonly ScrollStep[], onDone?: () => void)
   cancelRunning?.();
   const timers: number[] = [];
   let stopWaiting = () => {};
-  // Any sign that the visitor has taken over (including moving focus themselves) drops the plan,
+  // Any sign that the visitor has taken over (a press, a tap, a key, the wheel) drops the plan,
   // so a late focus never pulls them out of a field they have started to fill.
-  const interruptions = ['wheel', 'touchstart', 'keydown', 'pointerdown', 'focusin'] as const;
+  const interruptions = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   const cancel = () => {
     for (const timer of timers) window.clearTimeout(timer);
     stopWaiting();

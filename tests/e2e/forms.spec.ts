@@ -16,6 +16,8 @@ async function answer(page: Page, url: string, status: number, json: unknown, ca
 test.describe('contact form', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/#contact');
+    // Arriving at #contact scrolls there and focuses the first field; start typing after that.
+    await expect(page.locator('#contact-name')).toBeFocused();
   });
 
   test('sends the message as JSON and thanks the visitor', async ({ page }) => {

@@ -29,49 +29,57 @@ function nodeAt(root: Element, path: number[]): Element | null {
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/**
+ * React hydrates inside a transition, so its handlers attach a little after `hydrate()` resolves.
+ * A node React has hydrated carries React's own props key; until then an event is held.
+ */
+const isHydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
+
+async function whenHydrated(node: Element, maxFrames = 120): Promise<void> {
+  for (let frame = 0; frame < maxFrames && !isHydrated(node); frame += 1) await nextFrame();
+}
+
 const interact: ClientDirective = (load, _options, el) => {
-  let hydrated = false;
   let started: Promise<void> | undefined;
-  let heldClick: number[] | undefined;
-  let heldSubmit: number[] | undefined;
 
   const start = () => {
     started ??= (async () => {
       const hydrate = await load();
       await hydrate();
-      await nextFrame();
-      hydrated = true;
-      el.removeEventListener('click', holdClick, true);
-      el.removeEventListener('submit', holdSubmit, true);
-      if (heldSubmit) {
-        const form = nodeAt(el, heldSubmit);
-        if (form instanceof HTMLFormElement) form.requestSubmit();
-      } else if (heldClick) {
-        const target = nodeAt(el, heldClick);
-        if (target instanceof HTMLElement) target.click();
-      }
     })();
     return started;
   };
 
+  const replayWhenReady = async (path: number[], replay: (node: Element) => void) => {
+    await start();
+    const first = nodeAt(el, path);
+    if (first) await whenHydrated(first);
+    const node = nodeAt(el, path); // React may have replaced the node while hydrating
+    if (node) replay(node);
+  };
+
   // Links keep working natively; buttons and forms wait for the hydrated component.
   const holdClick = (event: Event) => {
-    if (hydrated || !(event.target instanceof Element)) return;
+    if (!(event.target instanceof Element)) return;
     const button = event.target.closest(
       'button, [role="button"], input[type="checkbox"], input[type="radio"]',
     );
-    if (!button || !el.contains(button)) return;
+    if (!button || !el.contains(button) || isHydrated(button)) return;
     if (button instanceof HTMLButtonElement && button.type === 'submit') return; // the submit event is held instead
     event.preventDefault();
     event.stopPropagation();
-    heldClick = pathTo(el, button);
-    void start();
+    void replayWhenReady(pathTo(el, button), (node) => {
+      if (node instanceof HTMLElement) node.click();
+    });
   };
   const holdSubmit = (event: Event) => {
-    if (hydrated || !(event.target instanceof HTMLFormElement)) return;
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || isHydrated(form)) return;
     event.preventDefault();
-    heldSubmit = pathTo(el, event.target);
-    void start();
+    event.stopPropagation();
+    void replayWhenReady(pathTo(el, form), (node) => {
+      if (node instanceof HTMLFormElement) node.requestSubmit();
+    });
   };
 
   el.addEventListener('click', holdClick, true);

@@ -43,6 +43,27 @@ test.describe('contact form', () => {
     await expect(form.getByLabel(/^Name/)).toHaveValue('');
   });
 
+  test('a submit made before the island has loaded is kept and sent once it has', async ({ page }) => {
+    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    let releaseIsland: () => void = () => {};
+    const islandHeld = new Promise<void>((resolve) => (releaseIsland = resolve));
+    await page.route(/\/_astro\/ContactForm\.[^/]+\.js$/, async (route) => {
+      await islandHeld;
+      await route.continue();
+    });
+    await page.reload();
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Name/).fill('Zoë Tremblay');
+    await form.getByLabel(/^Email/).fill('zoe@example.com');
+    await form.getByLabel(/^Message/).fill('Typed and sent before the page finished loading.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(page.url()).toMatch(/127\.0\.0\.1/); // no native post to the endpoint
+    releaseIsland();
+    await expect(page.locator('#contact-status')).toContainText('Thank you for your message.');
+    expect(sent).toHaveLength(1);
+    expect((sent[0]!.body as { name: string }).name).toBe('Zoë Tremblay');
+  });
+
   test('shows field errors under the inputs and sends nothing', async ({ page }) => {
     const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
     const form = page.locator('#contact-form');

@@ -30,5 +30,13 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // The admin account (username and password hash, never the password) for src/lib/auth/admin-account.ts.
+    define: {
+      __ADMIN_ACCOUNT__: JSON.stringify({
+        username: env.adminAccount.username,
+        passwordHash: env.adminAccount.passwordSha256,
+        development: env.adminAccount.development,
+      }),
+    },
   },
 });

@@ -1,0 +1,35 @@
+// Password hashing for the admin sign-in (SPEC 3 and 9): the stored passwordHash is the hex SHA-256
+// of the password, computed with Web Crypto, and hashes are compared in constant time.
+
+export const SHA256_HEX_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Lower-case hex of the SHA-256 of the UTF-8 text. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return bytesToHex(new Uint8Array(digest));
+}
+
+export function bytesToHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * Compares two strings without returning early at the first difference, so the time taken does
+ * not tell how much of a guess was right. Strings of different length are unequal, but the loop
+ * still runs over the longer one.
+ */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const length = Math.max(a.length, b.length);
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < length; i += 1) {
+    difference |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  }
+  return difference === 0;
+}
+
+/** True when the password's hash equals the stored hex hash (case-insensitive hex). */
+export async function passwordMatches(password: string, passwordHash: string): Promise<boolean> {
+  return constantTimeEqual(await sha256Hex(password), passwordHash.toLowerCase());
+}

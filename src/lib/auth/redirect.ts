@@ -1,0 +1,62 @@
+/**
+ * Where to go after signing in (SPEC 2, Login): the protected page the visitor came from, or the
+ * post list. The target comes from the URL (?next=...), which anyone can write, so only a path on
+ * this site is ever followed. Refused, in any layer of percent-encoding: absolute URLs
+ * ('https://evil.example'), scheme-like values ('javascript:...'), protocol-relative ('//evil')
+ * and backslash forms ('/\evil', which browsers read as '//evil'), control characters and spaces.
+ */
+
+export const DEFAULT_AFTER_LOGIN = '/admin/posts';
+export const LOGIN_PATH = '/login';
+
+const MAX_TARGET_LENGTH = 2048;
+const MAX_DECODING_ROUNDS = 5;
+// A placeholder origin to resolve against; any result on another origin is refused.
+const BASE = 'https://this-site.invalid';
+
+function isSafeLayer(value: string): boolean {
+  if (!value.startsWith('/')) return false;
+  if (value.startsWith('//') || value.startsWith('/\\')) return false;
+  if (value.includes('\\')) return false;
+  // Control characters, spaces and other whitespace (browsers strip tabs and newlines from URLs).
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/.test(value))
+    return false;
+  return true;
+}
+
+/** A same-site path (with its query and fragment) to go to, or the default. */
+export function safeRedirectTarget(raw: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_TARGET_LENGTH) return fallback;
+  let layer = raw;
+  for (let round = 0; round < MAX_DECODING_ROUNDS; round += 1) {
+    if (!isSafeLayer(layer)) return fallback;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(layer);
+    } catch {
+      return fallback;
+    }
+    if (decoded === layer) break;
+    layer = decoded;
+    if (round === MAX_DECODING_ROUNDS - 1) return fallback;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  // Going back to the login page would only ask again.
+  if (url.pathname === LOGIN_PATH || url.pathname.startsWith(`${LOGIN_PATH}/`)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** '/login?next=/admin/posts/3/edit': the login page, remembering where the visitor was going. */
+export function loginUrlFor(target: string): string {
+  const next = safeRedirectTarget(target);
+  if (next === DEFAULT_AFTER_LOGIN) return LOGIN_PATH;
+  // Slashes are safe in a query value and keep the address readable.
+  return `${LOGIN_PATH}?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_AFTER_LOGIN, loginUrlFor, safeRedirectTarget } from '@/lib/auth/redirect';
+
+describe('safeRedirectTarget', () => {
+  it('follows paths on this site, with their query and fragment', () => {
+    expect(safeRedirectTarget('/admin/posts/3/edit')).toBe('/admin/posts/3/edit');
+    expect(safeRedirectTarget('/admin/posts/new')).toBe('/admin/posts/new');
+    expect(safeRedirectTarget('/admin/posts?tab=drafts#list')).toBe('/admin/posts?tab=drafts#list');
+    expect(safeRedirectTarget('/blog/caf%C3%A9')).toBe('/blog/caf%C3%A9');
+  });
+
+  it('goes to the post list without a target', () => {
+    for (const value of [null, undefined, '', 42, {}])
+      expect(safeRedirectTarget(value)).toBe(DEFAULT_AFTER_LOGIN);
+  });
+
+  it.each([
+    'https://evil.example/admin',
+    'http://evil.example',
+    'HTTPS://evil.example',
+    '//evil.example',
+    '//evil.example/admin/posts',
+    '///evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    ' /admin/posts',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'admin/posts',
+    './/evil.example',
+    '%2F%2Fevil.example',
+    '/%2Fevil.example',
+    '/%5Cevil.example',
+    '%2f%5cevil.example',
+    '/%252F%252Fevil.example',
+    '/%25252F%25252Fevil.example',
+    '%0A//evil.example',
+    '/%09/evil.example',
+    '/%E0%A4%A',
+    '/login',
+    '/login?next=/admin/posts',
+    '/blog/a%20b',
+    '/' + 'a'.repeat(3000),
+  ])('ignores %j', (target) => {
+    expect(safeRedirectTarget(target)).toBe(DEFAULT_AFTER_LOGIN);
+  });
+});
+
+describe('loginUrlFor', () => {
+  it('remembers a protected page in a readable query', () => {
+    expect(loginUrlFor('/admin/posts/3/edit')).toBe('/login?next=/admin/posts/3/edit');
+    expect(loginUrlFor('/admin/posts/new?x=1&y=2')).toBe('/login?next=/admin/posts/new%3Fx%3D1%26y%3D2');
+  });
+
+  it('needs no target for the default page or an unsafe one', () => {
+    expect(loginUrlFor('/admin/posts')).toBe('/login');
+    expect(loginUrlFor('//evil.example')).toBe('/login');
+  });
+
+  it('round-trips through URLSearchParams', () => {
+    const url = new URL(loginUrlFor('/admin/posts/new?x=1&y=2#top'), 'https://example.org');
+    expect(safeRedirectTarget(url.searchParams.get('next'))).toBe('/admin/posts/new?x=1&y=2#top');
+  });
+});

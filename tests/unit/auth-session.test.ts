@@ -1,0 +1,231 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEVELOPMENT_ACCOUNT, syncAdminAccount } from '@/lib/auth/admin-account';
+import { readSessionToken, SESSION_LIFETIME_MS, signSessionToken } from '@/lib/auth/token';
+import {
+  AUTH_TOKEN_KEY,
+  INVALID_CREDENTIALS,
+  INVALID_CREDENTIALS_MESSAGE,
+  STORAGE_UNAVAILABLE_MESSAGE,
+} from '@/lib/auth/session';
+import { isolatedAuth, TEST_ACCOUNT } from './auth-helpers';
+
+const PASSWORD = 'a long test passphrase';
+
+let setup: ReturnType<typeof isolatedAuth>;
+beforeEach(() => {
+  setup = isolatedAuth(TEST_ACCOUNT);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  setup.db.close();
+});
+
+describe('sign-in', () => {
+  it('writes the configured admin to users and signs in with the right password', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    expect(result.ok).toBe(true);
+    expect(await setup.db.users.toArray()).toEqual([
+      {
+        id: expect.any(Number),
+        username: 'therapist',
+        passwordHash: TEST_ACCOUNT.passwordHash,
+        role: 'admin',
+      },
+    ]);
+    if (!result.ok) return;
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBe(result.token);
+    const stored = await setup.db.sessions.get(result.session.id);
+    expect(stored).toEqual(result.session);
+    expect(result.session.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(result.session.expiresAt.getTime() - result.session.createdAt.getTime()).toBe(SESSION_LIFETIME_MS);
+  });
+
+  it('gives the same message for an unknown user and a wrong password', async () => {
+    const unknown = await setup.auth.signIn('nobody', PASSWORD);
+    const wrong = await setup.auth.signIn('therapist', 'not the password');
+    expect(unknown).toEqual({
+      ok: false,
+      reason: 'invalid-credentials',
+      message: INVALID_CREDENTIALS_MESSAGE,
+    });
+    expect(wrong).toEqual(unknown);
+    expect(INVALID_CREDENTIALS_MESSAGE.startsWith(INVALID_CREDENTIALS)).toBe(true);
+    expect(await setup.db.sessions.count()).toBe(0);
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('accepts the username with surrounding spaces but not in another case', async () => {
+    expect((await setup.auth.signIn('  therapist ', PASSWORD)).ok).toBe(true);
+    expect((await setup.auth.signIn('Therapist', PASSWORD)).ok).toBe(false);
+  });
+
+  it('removes an account from an earlier build, with its sessions', async () => {
+    await syncAdminAccount(DEVELOPMENT_ACCOUNT, { database: () => setup.db });
+    const devUser = await setup.db.users.where('username').equals('admin').first();
+    await setup.db.sessions.add({
+      id: 'old',
+      userId: devUser!.id,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 1000),
+    });
+    expect((await setup.auth.signIn('admin', 'change-me-now')).ok).toBe(false);
+    expect(await setup.db.users.where('username').equals('admin').count()).toBe(0);
+    expect(await setup.db.sessions.get('old')).toBeUndefined();
+  });
+
+  it('updates the stored hash when the password changes, ending older sessions', async () => {
+    const first = await setup.auth.signIn('therapist', PASSWORD);
+    expect(first.ok).toBe(true);
+    // A later build with another password: printf %s 'another passphrase' | sha256sum
+    const newHash = '42fc2c090d16ac8828936fdf6ab979e1bd9d0504216f57eba74abe8255a164dd';
+    const next = await syncAdminAccount(
+      { ...TEST_ACCOUNT, passwordHash: newHash },
+      { database: () => setup.db },
+    );
+    expect(next?.passwordHash).toBe(newHash);
+    expect(await setup.db.users.count()).toBe(1);
+    expect(await setup.db.sessions.count()).toBe(0);
+    expect(await setup.auth.currentSession()).toBeUndefined();
+  });
+
+  it('reports unusable storage instead of claiming wrong credentials', async () => {
+    setup.db.close();
+    const broken = isolatedAuth(TEST_ACCOUNT);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = await import('@/lib/auth/session').then(({ createAuth }) =>
+      createAuth({
+        account: TEST_ACCOUNT,
+        keys: broken.keys,
+        storage: () => broken.storage,
+        database: () => {
+          throw Object.assign(new Error('no IndexedDB'), { name: 'MissingAPIError' });
+        },
+      }),
+    );
+    expect(await failing.signIn('therapist', PASSWORD)).toEqual({
+      ok: false,
+      reason: 'storage-unavailable',
+      message: STORAGE_UNAVAILABLE_MESSAGE,
+    });
+    broken.db.close();
+  });
+});
+
+describe('the session check', () => {
+  it('accepts the stored token of a live session', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    expect(result.ok).toBe(true);
+    expect(await setup.auth.currentSession()).toEqual(result.ok ? result.session : undefined);
+  });
+
+  it('has no session without a token', async () => {
+    expect(await setup.auth.currentSession()).toBeUndefined();
+  });
+
+  it('ends at exactly two hours', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-02T09:00:00.250Z'));
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    expect(result.ok).toBe(true);
+
+    vi.setSystemTime(new Date('2025-06-02T11:00:00.249Z'));
+    expect(await setup.auth.currentSession()).toBeDefined();
+
+    vi.setSystemTime(new Date('2025-06-02T11:00:00.250Z'));
+    expect(await setup.auth.currentSession()).toBeUndefined();
+    // The invalid token is removed.
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('refuses a valid token whose session was deleted', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    await setup.db.sessions.delete(result.session.id);
+    expect(await setup.auth.verifyToken(result.token)).toBeUndefined();
+  });
+
+  it('refuses a valid token whose session has expired in the store', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    await setup.db.sessions.update(result.session.id, { expiresAt: new Date(Date.now() - 1) });
+    expect(await setup.auth.verifyToken(result.token)).toBeUndefined();
+  });
+
+  it('refuses a token naming another user than its session', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    const other = await signSessionToken(
+      {
+        sessionId: result.session.id,
+        userId: result.session.userId + 1,
+        expiresAt: result.session.expiresAt,
+      },
+      await setup.keys.getKey(),
+    );
+    expect(await setup.auth.verifyToken(other)).toBeUndefined();
+  });
+
+  it('refuses tampered, unsigned and foreign tokens', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    const [header, payload, signature] = result.token.split('.');
+    const flipped = signature!.startsWith('A') ? `B${signature!.slice(1)}` : `A${signature!.slice(1)}`;
+    const unsignedHeader = btoa(JSON.stringify({ alg: 'none', typ: 'JWT' })).replace(/=+$/, '');
+    const elsewhere = isolatedAuth(TEST_ACCOUNT);
+    const foreign = await elsewhere.auth.signIn('therapist', PASSWORD);
+    for (const token of [
+      'garbage',
+      `${header}.${payload}.${flipped}`,
+      `${unsignedHeader}.${payload}.`,
+      foreign.ok ? foreign.token : '',
+    ]) {
+      expect(await setup.auth.verifyToken(token)).toBeUndefined();
+    }
+    elsewhere.db.close();
+  });
+
+  it('keeps the key in the browser: a new store on the same database reads old tokens', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    const { createSigningKeyStore } = await import('@/lib/auth/signing-key');
+    const { IDBKeyRange } = await import('fake-indexeddb');
+    const reopened = createSigningKeyStore({ indexedDB: setup.indexedDB, IDBKeyRange });
+    const key = await reopened.getKey();
+    expect(key.extractable).toBe(false);
+    expect(await readSessionToken(result.token, key)).toBeDefined();
+  });
+
+  it('does not accept tokens after the key is reset', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    await setup.keys.reset();
+    expect(await setup.auth.verifyToken(result.token)).toBeUndefined();
+  });
+});
+
+describe('sign-out', () => {
+  it('deletes the session and the token', async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    await setup.auth.signOut();
+    expect(await setup.db.sessions.get(result.session.id)).toBeUndefined();
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(await setup.auth.verifyToken(result.token)).toBeUndefined();
+  });
+
+  it('deletes the session of an expired token too', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-02T09:00:00Z'));
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    vi.setSystemTime(new Date('2025-06-02T12:00:00Z'));
+    await setup.auth.signOut();
+    expect(await setup.db.sessions.count()).toBe(0);
+  });
+
+  it('does nothing harmful when nobody is signed in', async () => {
+    await expect(setup.auth.signOut()).resolves.toBeUndefined();
+  });
+});

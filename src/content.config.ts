@@ -3,6 +3,7 @@
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { toPostDate } from '@/lib/dates';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
 export const SERVICE_ICONS = [
@@ -105,5 +106,53 @@ const team = defineCollection({
   schema: teamSchema,
 });
 
-// The blog's `posts` collection joins here.
-export const collections = { services, training, team };
+/** A calendar day ('2025-01-05') or a date and time; shown as the same day in every time zone. */
+const postDate = z.coerce
+  .date({ error: 'must be a date such as 2025-01-05' })
+  .transform((date) => toPostDate(date));
+
+/**
+ * Front matter of content/posts/*.md (see content/README.md). Unknown fields are errors, so a
+ * misspelt field name (`tag:`, `draft:`) stops the build instead of being ignored.
+ */
+export const postSchema = ({ image }: SchemaContext) =>
+  z
+    .object({
+      title: text.max(150),
+      /** The card text, the page's meta description and the feed summary: one or two sentences. */
+      excerpt: text.max(300),
+      /** Trimmed; empty items are dropped and repeats removed (SPEC 5). */
+      tags: z
+        .array(z.string().trim().max(40))
+        .default([])
+        .transform((tags) => [...new Set(tags.filter(Boolean))]),
+      author: text.max(100).default('Admin'),
+      publishedAt: postDate,
+      /** Defaults to publishedAt. */
+      updatedAt: postDate.optional(),
+      /** An image file in the repository, relative to the post (./images/name.svg); WebP in four widths. */
+      featuredImage: image().optional(),
+      /** What the featured image shows; leave empty for a decorative illustration. */
+      featuredImageAlt: z.string().trim().max(200).default(''),
+      isDraft: z.boolean().default(false),
+      /** The address is /blog/{slug}; without it the slug is made from the title. */
+      slug: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case letters, digits and single hyphens only')
+        .optional(),
+    })
+    .strict();
+
+const posts = defineCollection({
+  // The id is the file name, never the front-matter slug, so two posts with the same slug stay two
+  // entries; the build gives the later one a numeric suffix (src/lib/blog-posts.ts).
+  loader: glob({
+    pattern: '*.md',
+    base: './content/posts',
+    generateId: ({ entry }) => entry.replace(/\.md$/, ''),
+  }),
+  schema: postSchema,
+});
+
+export const collections = { services, training, team, posts };

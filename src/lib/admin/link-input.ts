@@ -1,0 +1,24 @@
+// What the editor's link button does with the address the admin types (SPEC 2 and 5): nothing when
+// the answer is empty or cancelled, the default scheme http when none is given
+// ('example.org' -> 'http://example.org'), and only the spec's schemes.
+import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl, withDefaultScheme } from '@/lib/sanitize';
+
+export const LINK_PROMPT = 'Link address (for example https://example.org):';
+export const LINK_REFUSED_MESSAGE =
+  `That address cannot be used for a link. Links may start with ${ALLOWED_LINK_SCHEMES.slice(0, -1).join(', ')} ` +
+  `or ${ALLOWED_LINK_SCHEMES.at(-1)}, or be a web address such as example.org.`;
+
+export type LinkInput =
+  { kind: 'none' } | { kind: 'link'; href: string } | { kind: 'refused'; message: string };
+
+export function resolveLinkInput(answer: string | null | undefined): LinkInput {
+  const trimmed = (answer ?? '').trim();
+  if (!trimmed) return { kind: 'none' };
+  const href = withDefaultScheme(trimmed);
+  // Spaces and control characters never belong in an address.
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(href) || !isAllowedLinkUrl(href)) {
+    return { kind: 'refused', message: LINK_REFUSED_MESSAGE };
+  }
+  return { kind: 'link', href };
+}

@@ -1,0 +1,247 @@
+/**
+ * Posts as Markdown files in the front-matter format of content/posts (title, excerpt, tags,
+ * author, publishedAt, updatedAt, featuredImage, isDraft, slug), so the admin can download what
+ * they wrote in the browser, commit it to git, and import such files back.
+ *
+ * Export writes the post's HTML as the body. Markdown allows HTML, so the file renders exactly as
+ * the editor's output with nothing lost in a conversion, and it reads back unchanged. (Blank lines
+ * would end an HTML block in Markdown; the only place the editor's HTML has them is inside <pre>,
+ * where they are written as '&#10;', which is the same newline.)
+ *
+ * Import reads the front matter with gray-matter (YAML only: gray-matter's JavaScript front matter
+ * would run the file's code, so it is refused) and renders the body with marked; a body that is
+ * HTML passes through as it is. The result is sanitised like every other HTML. A file with a
+ * problem gets a message naming the file and the field, and the caller imports nothing.
+ */
+import matter from 'gray-matter';
+import { marked } from 'marked';
+import { z } from 'zod';
+import { toPostDate } from '@/lib/dates';
+import type { Post } from '@/lib/db';
+import { DEFAULT_AUTHOR } from '@/lib/post-store';
+import { sanitizeHtml } from '@/lib/sanitize';
+import { slugFromTitle } from '@/lib/slug';
+import { POST_LIMITS } from './post-form';
+import { parseTags } from './tags';
+
+/** Larger files are refused: a post is text, and megabytes of it are a mistake. */
+export const MAX_MARKDOWN_FILE_BYTES = 2 * 1024 * 1024;
+
+/** A post read from a file, ready to store (its content sanitised). */
+export interface ImportedPost {
+  fileName: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  tags: string[];
+  author: string;
+  featuredImage?: string;
+  isDraft: boolean;
+  publishedAt: Date;
+  updatedAt: Date;
+}
+
+export type MarkdownParseResult = { ok: true; post: ImportedPost } | { ok: false; error: string };
+
+/**
+ * gray-matter calls Node's Buffer.from on its input, which browsers do not have. For the length of
+ * one synchronous call it gets a stand-in (its result is only kept as `file.orig`, which we never
+ * read); nothing else can run in between, and the global is removed again at once.
+ */
+function withBufferStandIn<T>(work: () => T): T {
+  const scope = globalThis as { Buffer?: unknown };
+  if (scope.Buffer !== undefined) return work();
+  scope.Buffer = { from: (text: string) => new TextEncoder().encode(text), isBuffer: () => false };
+  try {
+    return work();
+  } finally {
+    delete scope.Buffer;
+  }
+}
+
+const refuseCode = {
+  parse: () => {
+    throw new Error('front matter must be YAML');
+  },
+  stringify: () => {
+    throw new Error('front matter must be YAML');
+  },
+};
+const MATTER_OPTIONS = { language: 'yaml', engines: { js: refuseCode, javascript: refuseCode } };
+
+/** 'visual-schedules.md' */
+export function markdownFileName(post: Pick<Post, 'slug'>): string {
+  return `${post.slug}.md`;
+}
+
+function protectBlankLines(html: string): string {
+  return html.replace(/\r\n?/g, '\n').replace(/\n(?=[ \t]*\n)/g, '&#10;');
+}
+
+/** The post as a Markdown file for content/posts. */
+export function postToMarkdown(post: Post): string {
+  const data: Record<string, unknown> = {
+    title: post.title,
+    excerpt: post.excerpt,
+    tags: [...post.tags],
+    author: post.author || DEFAULT_AUTHOR,
+    publishedAt: new Date(post.publishedAt),
+    updatedAt: new Date(post.updatedAt),
+  };
+  if (post.featuredImage) data.featuredImage = post.featuredImage;
+  data.isDraft = post.isDraft !== 0;
+  data.slug = post.slug;
+  const body = `${protectBlankLines(post.content.trim())}\n`;
+  // lineWidth -1: js-yaml would otherwise fold long titles and excerpts over several lines.
+  const options = { ...MATTER_OPTIONS, lineWidth: -1 } as matter.GrayMatterOption<string, never>;
+  return withBufferStandIn(() => matter.stringify(body, data, options));
+}
+
+const dateField = z.union([z.date(), z.string(), z.number()]).transform((value, context) => {
+  try {
+    return toPostDate(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'is not a date (write it like 2025-01-05)' });
+    return z.NEVER;
+  }
+});
+
+const nonEmptyText = (what: string) =>
+  z
+    .string({ error: `must be ${what}` })
+    .trim()
+    .min(1, { error: 'is required' });
+
+const frontMatterSchema = z.strictObject({
+  title: nonEmptyText('text').max(POST_LIMITS.title, {
+    error: `must not exceed ${POST_LIMITS.title} characters`,
+  }),
+  excerpt: nonEmptyText('text').max(POST_LIMITS.excerpt, {
+    error: `must not exceed ${POST_LIMITS.excerpt} characters`,
+  }),
+  tags: z
+    .union([z.array(z.union([z.string(), z.number()])), z.string()], {
+      error: 'must be a list of words, like [autism, home]',
+    })
+    .optional()
+    .transform((value) =>
+      value === undefined ? [] : typeof value === 'string' ? parseTags(value) : parseTags(value.join(',')),
+    )
+    .refine((tags) => tags.every((tag) => tag.length <= POST_LIMITS.tag), {
+      error: `must be words of at most ${POST_LIMITS.tag} characters`,
+    }),
+  author: z.string({ error: 'must be text' }).trim().optional(),
+  publishedAt: dateField.optional(),
+  updatedAt: dateField.optional(),
+  featuredImage: z
+    .string({ error: 'must be an image address' })
+    .trim()
+    .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
+      error: 'must be an https:// address or a path',
+    })
+    .optional(),
+  /** Written by the git workflow for its images; browser posts have no use for it. */
+  featuredImageAlt: z.string({ error: 'must be text' }).optional(),
+  isDraft: z.boolean({ error: 'must be true or false' }).optional(),
+  slug: z.string({ error: 'must be text' }).trim().optional(),
+});
+
+function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
+  if (issue.code === 'unrecognized_keys') {
+    return `${issue.keys.map((key) => `"${key}"`).join(', ')} ${issue.keys.length === 1 ? 'is not a post field' : 'are not post fields'}`;
+  }
+  const field = issue.path.map(String).join('.');
+  if (!field) return 'the front matter must be a list of fields (title: ..., excerpt: ...)';
+  const value = (data as Record<string, unknown>)[String(issue.path[0])];
+  if (issue.code === 'invalid_type' && value === undefined) return `field "${field}" is required`;
+  return `field "${field}" ${issue.message}`;
+}
+
+/**
+ * Reads one file. `now` dates a post whose file has no publishedAt. Never throws: a problem is
+ * returned as a message that starts with the file's name.
+ */
+export function parseMarkdownPost(
+  fileName: string,
+  text: string,
+  now: Date = new Date(),
+): MarkdownParseResult {
+  const fail = (problem: string): MarkdownParseResult => ({ ok: false, error: `${fileName}: ${problem}.` });
+  if (new TextEncoder().encode(text).length > MAX_MARKDOWN_FILE_BYTES) {
+    return fail('the file is larger than 2 MB');
+  }
+  const source = text.replace(/^\uFEFF/, '');
+  if (!/^---[ \t]*\r?\n/.test(source)) {
+    return fail('the file does not start with front matter (the fields between two "---" lines)');
+  }
+
+  let parsed: { data: unknown; content: string };
+  try {
+    parsed = withBufferStandIn(() => matter(source, MATTER_OPTIONS));
+  } catch (error) {
+    const { reason, mark } = (error ?? {}) as { reason?: string; mark?: { line?: number } };
+    const where = typeof mark?.line === 'number' ? ` (line ${mark.line + 2} of the file)` : '';
+    return fail(`the front matter is not valid YAML${where}${reason ? `: ${reason}` : ''}`);
+  }
+
+  const result = frontMatterSchema.safeParse(parsed.data ?? {});
+  if (!result.success) {
+    return fail(result.error.issues.map((issue) => describeIssue(issue, parsed.data)).join('; '));
+  }
+  const data = result.data;
+
+  let html: string;
+  try {
+    html = marked.parse(parsed.content, { async: false, gfm: true });
+  } catch {
+    return fail('the text after the front matter could not be read as Markdown');
+  }
+
+  const publishedAt = data.publishedAt ?? now;
+  const post: ImportedPost = {
+    fileName,
+    slug: slugFromTitle(data.slug || data.title),
+    title: data.title,
+    excerpt: data.excerpt,
+    content: sanitizeHtml(html.trim()),
+    tags: data.tags,
+    author: data.author || DEFAULT_AUTHOR,
+    isDraft: data.isDraft ?? false,
+    publishedAt,
+    updatedAt: data.updatedAt ?? publishedAt,
+  };
+  if (data.featuredImage) post.featuredImage = data.featuredImage;
+  return { ok: true, post };
+}
+
+export type MarkdownBatchResult = { ok: true; posts: ImportedPost[] } | { ok: false; errors: string[] };
+
+/**
+ * Reads every file; any problem (in a file, or two files giving the same address) fails the whole
+ * batch with one message per problem, so an import is all or nothing.
+ */
+export function parseMarkdownFiles(
+  files: ReadonlyArray<{ name: string; text: string }>,
+  now: Date = new Date(),
+): MarkdownBatchResult {
+  const errors: string[] = [];
+  const posts: ImportedPost[] = [];
+  const bySlug = new Map<string, string>();
+  for (const file of files) {
+    const result = parseMarkdownPost(file.name, file.text, now);
+    if (!result.ok) {
+      errors.push(result.error);
+      continue;
+    }
+    const earlier = bySlug.get(result.post.slug);
+    if (earlier) {
+      errors.push(`${file.name}: its address (slug "${result.post.slug}") is the same as ${earlier}'s.`);
+      continue;
+    }
+    bySlug.set(result.post.slug, file.name);
+    posts.push(result.post);
+  }
+  if (files.length === 0) errors.push('No files were chosen.');
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, posts };
+}

@@ -1,0 +1,113 @@
+// The admin post form's rules (SPEC 2 and 5): one zod schema shared by the island and the tests.
+import { z } from 'zod';
+import type { Post } from '@/lib/db';
+import type { PostInput } from '@/lib/post-store';
+import { formatTags, parseTags } from './tags';
+
+export const POST_FORM_MESSAGES = {
+  titleRequired: 'Title is required',
+  excerptRequired: 'Excerpt is required',
+  titleTooLong: 'Title must not exceed 150 characters',
+  excerptTooLong: 'Excerpt must not exceed 300 characters',
+  tagTooLong: 'Each tag must not exceed 40 characters',
+  featuredImage: 'Enter an image address starting with https:// or /, or leave this empty',
+} as const;
+
+/** The limits of content/posts front matter (src/content.config.ts), so every post can be exported. */
+export const POST_LIMITS = { title: 150, excerpt: 300, tag: 40 } as const;
+
+/** What the form edits, as text (tags as the comma-separated line the admin types). */
+export interface PostFormValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  tags: string;
+  featuredImage: string;
+  isDraft: boolean;
+}
+
+export type PostFormField = keyof PostFormValues;
+export const POST_FORM_FIELDS: readonly PostFormField[] = [
+  'title',
+  'excerpt',
+  'content',
+  'tags',
+  'featuredImage',
+  'isDraft',
+];
+
+function isImageAddress(value: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export const postFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, POST_FORM_MESSAGES.titleRequired)
+    .max(POST_LIMITS.title, POST_FORM_MESSAGES.titleTooLong),
+  excerpt: z
+    .string()
+    .trim()
+    .min(1, POST_FORM_MESSAGES.excerptRequired)
+    .max(POST_LIMITS.excerpt, POST_FORM_MESSAGES.excerptTooLong),
+  content: z.string(),
+  tags: z
+    .string()
+    .transform(parseTags)
+    .refine((tags) => tags.every((tag) => tag.length <= POST_LIMITS.tag), POST_FORM_MESSAGES.tagTooLong),
+  featuredImage: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isImageAddress(value), POST_FORM_MESSAGES.featuredImage)
+    .transform((value) => value || undefined),
+  isDraft: z.boolean(),
+});
+
+/** A new post's form: empty, with 'Save as draft' checked (SPEC 4: a new post defaults to draft). */
+export const EMPTY_POST_FORM: PostFormValues = {
+  title: '',
+  excerpt: '',
+  content: '',
+  tags: '',
+  featuredImage: '',
+  isDraft: true,
+};
+
+/** The edit form, prefilled from a stored post. */
+export function formValuesFromPost(post: Post): PostFormValues {
+  return {
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    tags: formatTags(post.tags),
+    featuredImage: post.featuredImage ?? '',
+    isDraft: post.isDraft !== 0,
+  };
+}
+
+/** The store input of valid form values, with the content sanitised by the caller. */
+export type ParsedPostForm = z.output<typeof postFormSchema>;
+
+export function toPostInput(parsed: ParsedPostForm, sanitizedContent: string): PostInput {
+  return { ...parsed, content: sanitizedContent };
+}
+
+/** The editor's HTML for "nothing written" ('<p></p>') reads as empty. */
+export function normalizeContent(html: string): string {
+  const trimmed = html.trim();
+  return trimmed === '<p></p>' ? '' : trimmed;
+}
+
+/** True when two form states would save the same post. */
+export function sameFormValues(a: PostFormValues, b: PostFormValues): boolean {
+  return POST_FORM_FIELDS.every((field) =>
+    field === 'content' ? normalizeContent(a.content) === normalizeContent(b.content) : a[field] === b[field],
+  );
+}

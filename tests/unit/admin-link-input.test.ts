@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { LINK_REFUSED_MESSAGE, resolveLinkInput } from '@/lib/admin/link-input';
+
+describe('the link button input', () => {
+  it('does nothing when no address is entered', () => {
+    expect(resolveLinkInput(null)).toEqual({ kind: 'none' });
+    expect(resolveLinkInput('')).toEqual({ kind: 'none' });
+    expect(resolveLinkInput('   ')).toEqual({ kind: 'none' });
+  });
+
+  it("adds the default scheme 'http' to a bare address", () => {
+    expect(resolveLinkInput(' example.org/guide ')).toEqual({
+      kind: 'link',
+      href: 'http://example.org/guide',
+    });
+  });
+
+  it('keeps the allowed schemes and site paths', () => {
+    for (const href of [
+      'https://example.org',
+      'ftp://files.example.org',
+      'ftps://files.example.org',
+      'mailto:info@example.org',
+      'tel:+14165550123',
+      'callto:someone',
+      'sms:+14165550123',
+      'cid:part1',
+      'xmpp:someone@example.org',
+      '/blog/visual-schedules',
+      '#contact',
+    ]) {
+      expect(resolveLinkInput(href)).toEqual({ kind: 'link', href });
+    }
+  });
+
+  it('refuses other schemes', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'http://exa mple.org',
+    ]) {
+      expect(resolveLinkInput(href)).toEqual({ kind: 'refused', message: LINK_REFUSED_MESSAGE });
+    }
+  });
+});

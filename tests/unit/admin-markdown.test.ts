@@ -1,0 +1,181 @@
+import matter from 'gray-matter';
+import { describe, expect, it } from 'vitest';
+import {
+  markdownFileName,
+  parseMarkdownFiles,
+  parseMarkdownPost,
+  postToMarkdown,
+} from '@/lib/admin/markdown';
+import { DRAFT, PUBLISHED, type Post } from '@/lib/db';
+
+const post = (overrides: Partial<Post> = {}): Post => ({
+  id: 7,
+  slug: 'visual-schedules-at-home',
+  isDraft: PUBLISHED,
+  title: 'Visual Schedules at Home: a "first, then" start',
+  excerpt: 'How a picture schedule can make the day easier to follow.',
+  content:
+    '<p>Start <strong>small</strong> and <em>kind</em>. See <a href="https://example.org/guide">the guide</a>.</p>' +
+    '<ul><li><p>Morning</p></li><li><p>Evening</p></li></ul><ol><li><p>One</p></li></ol>' +
+    '<pre><code>step 1\n\nstep 2</code></pre>',
+  tags: ['home', 'routines', 'visual supports'],
+  author: 'Admin',
+  publishedAt: new Date('2025-03-01T15:30:00.000Z'),
+  updatedAt: new Date('2025-03-02T10:00:00.000Z'),
+  ...overrides,
+});
+
+describe('Markdown export', () => {
+  it('writes the content/posts front matter and the HTML body', () => {
+    const text = postToMarkdown(post({ featuredImage: 'https://example.org/a.webp' }));
+    expect(text.startsWith('---\n')).toBe(true);
+    const { data, content } = matter(text);
+    expect(Object.keys(data)).toEqual([
+      'title',
+      'excerpt',
+      'tags',
+      'author',
+      'publishedAt',
+      'updatedAt',
+      'featuredImage',
+      'isDraft',
+      'slug',
+    ]);
+    expect(data).toMatchObject({
+      title: 'Visual Schedules at Home: a "first, then" start',
+      tags: ['home', 'routines', 'visual supports'],
+      author: 'Admin',
+      publishedAt: new Date('2025-03-01T15:30:00.000Z'),
+      isDraft: false,
+      slug: 'visual-schedules-at-home',
+    });
+    expect(content).toContain('<p>Start <strong>small</strong>');
+    // Blank lines inside <pre> would end the HTML block in Markdown.
+    expect(content.trim()).not.toMatch(/\n\s*\n/);
+  });
+
+  it('leaves featuredImage out when there is none and marks drafts', () => {
+    const { data } = matter(postToMarkdown(post({ isDraft: DRAFT })));
+    expect(data).not.toHaveProperty('featuredImage');
+    expect(data.isDraft).toBe(true);
+  });
+
+  it('names the file after the slug', () => {
+    expect(markdownFileName(post())).toBe('visual-schedules-at-home.md');
+  });
+});
+
+describe('Markdown import', () => {
+  it('reads an exported post back unchanged (round trip)', () => {
+    const original = post({ featuredImage: 'https://example.org/a.webp', isDraft: DRAFT });
+    const result = parseMarkdownPost('visual-schedules-at-home.md', postToMarkdown(original));
+    expect(result).toEqual({
+      ok: true,
+      post: {
+        fileName: 'visual-schedules-at-home.md',
+        slug: original.slug,
+        title: original.title,
+        excerpt: original.excerpt,
+        content: original.content,
+        tags: original.tags,
+        author: 'Admin',
+        featuredImage: 'https://example.org/a.webp',
+        isDraft: true,
+        publishedAt: original.publishedAt,
+        updatedAt: original.updatedAt,
+      },
+    });
+  });
+
+  it('renders a Markdown body with marked and sanitises it', () => {
+    const text = [
+      '---',
+      'title: Building social skills at home',
+      'excerpt: Small, everyday chances to practise.',
+      'tags: [social skills, home]',
+      'publishedAt: 2025-01-05',
+      '---',
+      '',
+      '## Start with play',
+      '',
+      'Take **turns** with a [favourite game](https://example.org).',
+      '',
+      '<script>alert(1)</script><img src=x onerror="alert(1)">',
+      '[bad](javascript:alert(1))',
+    ].join('\n');
+    const result = parseMarkdownPost('social.md', text, new Date('2030-01-01'));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.post).toMatchObject({
+      slug: 'building-social-skills-at-home',
+      tags: ['social skills', 'home'],
+      isDraft: false,
+      author: 'Admin',
+      publishedAt: new Date('2025-01-05T12:00:00Z'),
+      updatedAt: new Date('2025-01-05T12:00:00Z'),
+    });
+    expect(result.post.content).toContain('<h2>Start with play</h2>');
+    expect(result.post.content).toContain('<strong>turns</strong>');
+    expect(result.post.content).toContain('<a href="https://example.org">favourite game</a>');
+    expect(result.post.content).not.toMatch(/script|onerror|javascript:/i);
+  });
+
+  it('uses the slug of the front matter when there is one', () => {
+    const text = '---\ntitle: A title\nexcerpt: An excerpt\nslug: my-address\n---\nBody';
+    const result = parseMarkdownPost('a.md', text);
+    expect(result.ok && result.post.slug).toBe('my-address');
+  });
+
+  it.each([
+    ['no front matter', '# Just a heading\n', 'a.md: the file does not start with front matter'],
+    ['broken YAML', '---\ntitle: [unclosed\nexcerpt: x\n---\n', 'a.md: the front matter is not valid YAML'],
+    ['a missing title', '---\nexcerpt: x\n---\n', 'a.md: field "title" is required'],
+    ['an empty excerpt', '---\ntitle: T\nexcerpt: "  "\n---\n', 'a.md: field "excerpt" is required'],
+    [
+      'a bad date',
+      '---\ntitle: T\nexcerpt: E\npublishedAt: someday\n---\n',
+      'a.md: field "publishedAt" is not a date',
+    ],
+    [
+      'a non-boolean draft flag',
+      '---\ntitle: T\nexcerpt: E\nisDraft: maybe\n---\n',
+      'a.md: field "isDraft" must be true or false',
+    ],
+    ['an unknown field', '---\ntitle: T\nexcerpt: E\ntag: x\n---\n', 'a.md: "tag" is not a post field'],
+    [
+      'a script image',
+      '---\ntitle: T\nexcerpt: E\nfeaturedImage: "javascript:alert(1)"\n---\n',
+      'a.md: field "featuredImage"',
+    ],
+    [
+      'JavaScript front matter',
+      '---js\n{ title: (() => { globalThis.pwned = true; return "T" })(), excerpt: "E" }\n---\n',
+      'a.md: the file does not start with front matter',
+    ],
+    ['a list instead of fields', '---\n- a\n- b\n---\n', 'a.md: the front matter must be a list of fields'],
+  ])('names the file and the field for %s', (_case, text, message) => {
+    const result = parseMarkdownPost('a.md', text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain(message);
+    expect((globalThis as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  it('imports a batch only when every file is good', () => {
+    const good = postToMarkdown(post());
+    const batch = parseMarkdownFiles([
+      { name: 'good.md', text: good },
+      { name: 'bad.md', text: '---\ntitle: T\n---\n' },
+    ]);
+    expect(batch).toEqual({ ok: false, errors: ['bad.md: field "excerpt" is required.'] });
+    expect(parseMarkdownFiles([{ name: 'good.md', text: good }]).ok).toBe(true);
+  });
+
+  it('refuses two files with the same address', () => {
+    const text = postToMarkdown(post());
+    const batch = parseMarkdownFiles([
+      { name: 'one.md', text },
+      { name: 'two.md', text },
+    ]);
+    expect(batch.ok).toBe(false);
+    if (!batch.ok) expect(batch.errors[0]).toMatch(/^two\.md: .*same as one\.md/);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_POST_FORM,
+  formValuesFromPost,
+  POST_FORM_MESSAGES,
+  postFormSchema,
+  sameFormValues,
+} from '@/lib/admin/post-form';
+import { DRAFT, PUBLISHED, type Post } from '@/lib/db';
+import { toFieldErrors } from '@/lib/validation/field-errors';
+
+const valid = { ...EMPTY_POST_FORM, title: 'Visual schedules', excerpt: 'Pictures that help.' };
+
+describe('post form rules', () => {
+  it('requires title and excerpt with the spec messages', () => {
+    const result = postFormSchema.safeParse({ ...EMPTY_POST_FORM, title: '   ' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(toFieldErrors(result.error)).toEqual({
+      title: POST_FORM_MESSAGES.titleRequired,
+      excerpt: POST_FORM_MESSAGES.excerptRequired,
+    });
+    expect(POST_FORM_MESSAGES.titleRequired).toBe('Title is required');
+    expect(POST_FORM_MESSAGES.excerptRequired).toBe('Excerpt is required');
+  });
+
+  it('trims text, parses tags and leaves an empty image out', () => {
+    const result = postFormSchema.parse({
+      ...valid,
+      title: '  Visual schedules ',
+      tags: ' home, ,routines ',
+    });
+    expect(result).toEqual({
+      title: 'Visual schedules',
+      excerpt: 'Pictures that help.',
+      content: '',
+      tags: ['home', 'routines'],
+      featuredImage: undefined,
+      isDraft: true,
+    });
+  });
+
+  it('accepts an https or site image address and refuses others', () => {
+    expect(
+      postFormSchema.parse({ ...valid, featuredImage: 'https://example.org/a.webp' }).featuredImage,
+    ).toBe('https://example.org/a.webp');
+    expect(postFormSchema.parse({ ...valid, featuredImage: '/images/a.webp' }).featuredImage).toBe(
+      '/images/a.webp',
+    );
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/a.png',
+      'a.png',
+    ]) {
+      const result = postFormSchema.safeParse({ ...valid, featuredImage: bad });
+      expect(result.success).toBe(false);
+    }
+  });
+
+  it('keeps titles, excerpts and tags within what content/posts accepts', () => {
+    expect(postFormSchema.safeParse({ ...valid, title: 'x'.repeat(151) }).success).toBe(false);
+    expect(postFormSchema.safeParse({ ...valid, excerpt: 'x'.repeat(301) }).success).toBe(false);
+    expect(postFormSchema.safeParse({ ...valid, tags: `ok, ${'x'.repeat(41)}` }).success).toBe(false);
+  });
+
+  it('starts a new post as a draft', () => {
+    expect(EMPTY_POST_FORM.isDraft).toBe(true);
+  });
+
+  it('prefills the edit form from a post', () => {
+    const post: Post = {
+      id: 3,
+      slug: 'a',
+      isDraft: PUBLISHED,
+      title: 'A',
+      excerpt: 'B',
+      content: '<p>C</p>',
+      tags: ['x', 'y z'],
+      author: 'Admin',
+      publishedAt: new Date(),
+      updatedAt: new Date(),
+    };
+    expect(formValuesFromPost(post)).toEqual({
+      title: 'A',
+      excerpt: 'B',
+      content: '<p>C</p>',
+      tags: 'x, y z',
+      featuredImage: '',
+      isDraft: false,
+    });
+    expect(formValuesFromPost({ ...post, isDraft: DRAFT, featuredImage: '/a.png' })).toMatchObject({
+      isDraft: true,
+      featuredImage: '/a.png',
+    });
+  });
+
+  it('compares form states field by field', () => {
+    expect(sameFormValues(valid, { ...valid })).toBe(true);
+    expect(sameFormValues(valid, { ...valid, isDraft: false })).toBe(false);
+  });
+});

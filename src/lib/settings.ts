@@ -1,44 +1,50 @@
 // The practice's facts (name, contact details, hours, service area): one file, read everywhere.
 // Editors change content/settings/practice.json (also through Decap CMS); this module checks it.
-import { z } from 'zod';
+// zod/mini: islands read settings too (dates need the time zone), so the checker must stay small.
+import * as z from 'zod/mini';
 import raw from '../../content/settings/practice.json';
 
+const text = () => z.string().check(z.minLength(1));
+const clock = () => z.string().check(z.regex(/^\d\d:\d\d$/));
+
 const openHours = z.object({
-  days: z.string().min(1),
-  dayCodes: z.array(z.string()).min(1),
+  days: text(),
+  dayCodes: z.array(z.string()).check(z.minLength(1)),
   opens: z.string(),
   closes: z.string(),
-  open24: z.string().regex(/^\d\d:\d\d$/),
-  close24: z.string().regex(/^\d\d:\d\d$/),
-  closed: z.literal(false).optional(),
+  open24: clock(),
+  close24: clock(),
+  closed: z.optional(z.literal(false)),
 });
 const closedDay = z.object({
-  days: z.string().min(1),
-  dayCodes: z.array(z.string()).min(1),
+  days: text(),
+  dayCodes: z.array(z.string()).check(z.minLength(1)),
   closed: z.literal(true),
 });
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const practiceSettingsSchema = z.object({
-  name: z.string().min(1),
-  shortName: z.string().min(1),
-  tagline: z.string().min(1),
-  description: z.string().min(1),
+  name: text(),
+  shortName: text(),
+  tagline: text(),
+  description: text(),
   email: z.email(),
-  phone: z.string().min(7),
-  fax: z.string().min(7),
-  serviceArea: z.string().min(1),
-  region: z.string().min(1),
-  country: z.string().length(2),
+  phone: z.string().check(z.minLength(7)),
+  fax: z.string().check(z.minLength(7)),
+  serviceArea: text(),
+  region: text(),
+  country: z.string().check(z.length(2)),
   /** Dates on the site are shown as calendar days in this zone, the same for every visitor. */
-  timeZone: z.string().refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone'),
-  hours: z.array(z.union([openHours, closedDay])).min(1),
+  timeZone: z.string().check(z.refine(isTimeZone, 'Unknown time zone')),
+  hours: z.array(z.union([openHours, closedDay])).check(z.minLength(1)),
 });
 
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;

@@ -6,7 +6,7 @@
  * disabled, full disk); that is logged and the registration is still sent, because the practice
  * only learns about it from the service, never from the visitor's browser.
  */
-import { type AppDatabase, type Registration, getDb, runDbOperation } from '@/lib/db';
+import type { AppDatabase, Registration } from '@/lib/db';
 import { endpoints } from '@/lib/endpoints';
 import {
   defaultFetch,
@@ -46,14 +46,19 @@ export interface RegistrationDependencies {
 
 export type LocalSaveResult = { saved: true; id: number } | { saved: false };
 
-/** Saves the registration with status 'pending'. Never throws; a failure is logged by runDbOperation. */
+/**
+ * Saves the registration with status 'pending'. Never throws; a failure is logged by runDbOperation.
+ * The database module (Dexie, about 28 KB gzip) is loaded only now, when a registration is saved,
+ * so visitors who only read the training page never download it.
+ */
 export async function saveRegistrationLocally(
   details: RegistrationDetails,
-  { database = getDb, now = () => new Date() }: Pick<RegistrationDependencies, 'database' | 'now'> = {},
+  { database, now = () => new Date() }: Pick<RegistrationDependencies, 'database' | 'now'> = {},
 ): Promise<LocalSaveResult> {
+  const { getDb, runDbOperation } = await import('@/lib/db');
   const record: Omit<Registration, 'id'> = { ...details, createdAt: now(), status: 'pending' };
   const result = await runDbOperation('save registration', (db) => db.registrations.add(record), {
-    database,
+    database: database ?? getDb,
   });
   return result.ok ? { saved: true, id: result.value } : { saved: false };
 }

@@ -7,7 +7,7 @@ import { CHROME_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 
 const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['/', '/training', '/services/individual-therapy', '/no-such-page'];
+  : ['/', '/training', '/services/individual-therapy'];
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });

@@ -1,0 +1,147 @@
+// The posts collection as the pages, the feed and the manifest use it (build time only). Loaded
+// once per build: slugs assigned (unique, oldest keeps the plain slug), Markdown rendered by Astro and
+// then sanitised, images turned into WebP in the spec's four widths.
+import { createHash } from 'node:crypto';
+import type { ImageMetadata } from 'astro';
+import { getImage } from 'astro:assets';
+import { getCollection } from 'astro:content';
+import { newestFirst, publishedOnly, withUniqueSlugs, type CardImage, type CardPost } from './blog-posts';
+import { formatLongDate, formatShortDate, isoDay } from './dates';
+import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
+import { sanitizeHtml } from './sanitize';
+
+export interface BuiltPost {
+  /** The file name without .md. */
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  tags: string[];
+  author: string;
+  publishedAt: Date;
+  updatedAt: Date;
+  isDraft: boolean;
+  /** The post's HTML, sanitised. */
+  html: string;
+  image?: ImageMetadata | undefined;
+  imageAlt: string;
+}
+
+/** The spec's image widths (SPEC 2); Astro leaves out widths larger than the source. */
+export const IMAGE_WIDTHS = [200, 400, 800, 1200];
+
+let allPosts: Promise<BuiltPost[]> | undefined;
+
+async function loadPosts(): Promise<BuiltPost[]> {
+  const entries = await getCollection('posts');
+  const posts = entries.map((entry) => ({
+    id: entry.id,
+    slug: entry.data.slug,
+    title: entry.data.title,
+    excerpt: entry.data.excerpt,
+    tags: entry.data.tags,
+    author: entry.data.author,
+    publishedAt: entry.data.publishedAt,
+    updatedAt: entry.data.updatedAt ?? entry.data.publishedAt,
+    isDraft: entry.data.isDraft,
+    html: sanitizeHtml(entry.rendered?.html ?? ''),
+    image: entry.data.featuredImage,
+    imageAlt: entry.data.featuredImageAlt,
+  }));
+  return newestFirst(withUniqueSlugs(posts));
+}
+
+/** Every post, drafts included, newest first. */
+export function getAllPosts(): Promise<BuiltPost[]> {
+  allPosts ??= loadPosts();
+  return allPosts;
+}
+
+/** Published posts, newest first: the only ones with a page, a card, a feed item or a sitemap entry. */
+export async function getPublishedPosts(): Promise<BuiltPost[]> {
+  return publishedOnly(await getAllPosts());
+}
+
+const imageCache = new Map<ImageMetadata, Promise<CardImage>>();
+
+/** WebP copies in four widths with a srcset; the view adds `sizes` for where it shows the image. */
+export function responsiveImage(image: ImageMetadata): Promise<CardImage> {
+  let prepared = imageCache.get(image);
+  if (!prepared) {
+    prepared = getImage({ src: image, widths: IMAGE_WIDTHS, format: 'webp', quality: 80 }).then((result) => ({
+      src: result.src,
+      srcset: result.srcSet.attribute,
+      width: Number(result.attributes.width ?? image.width),
+      height: Number(result.attributes.height ?? image.height),
+    }));
+    imageCache.set(image, prepared);
+  }
+  return prepared;
+}
+
+/** One WebP file of the given width: the Open Graph image and the manifest's featuredImage. */
+export async function singleImage(image: ImageMetadata, width = 1200): Promise<string> {
+  return (await getImage({ src: image, width: Math.min(width, image.width), format: 'webp', quality: 80 }))
+    .src;
+}
+
+export async function toCard(post: BuiltPost): Promise<CardPost> {
+  const card: CardPost = {
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    tags: post.tags,
+    author: post.author,
+    publishedAt: post.publishedAt.getTime(),
+    day: isoDay(post.publishedAt),
+    dateLabel: formatShortDate(post.publishedAt),
+  };
+  if (post.image) card.image = await responsiveImage(post.image);
+  return card;
+}
+
+let publishedCards: Promise<CardPost[]> | undefined;
+
+/** Cards of every published post, newest first. */
+export function getPublishedCards(): Promise<CardPost[]> {
+  publishedCards ??= getPublishedPosts().then((posts) => Promise.all(posts.map(toCard)));
+  return publishedCards;
+}
+
+/** What the post page shows above and around the content. */
+export async function toArticle(post: BuiltPost) {
+  return {
+    title: post.title,
+    author: post.author,
+    day: isoDay(post.publishedAt),
+    dateLabel: formatLongDate(post.publishedAt),
+    tags: post.tags,
+    html: post.html,
+    image: post.image ? { ...(await responsiveImage(post.image)), alt: post.imageAlt } : undefined,
+  };
+}
+
+const digest = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+
+/** The manifest the browser's post store is seeded from (src/lib/post-seed.ts). */
+export async function buildManifest(): Promise<PostManifest> {
+  const posts = await Promise.all(
+    (await getAllPosts()).map(async (post): Promise<ManifestPost> => {
+      const fields: Omit<ManifestPost, 'revision'> = {
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.html,
+        tags: post.tags,
+        author: post.author,
+        publishedAt: post.publishedAt.toISOString(),
+        updatedAt: post.updatedAt.toISOString(),
+        isDraft: post.isDraft,
+      };
+      if (post.image) fields.featuredImage = await singleImage(post.image, 1200);
+      return { ...fields, revision: digest(fields) };
+    }),
+  );
+  return { version: MANIFEST_VERSION, revision: digest(posts.map((post) => post.revision)), posts };
+}

@@ -1,0 +1,161 @@
+// The blog's list rules, shared by the build (pages, feed, manifest) and the browser (search island,
+// posts stored by the admin in this browser). Plain functions on plain data, so they are unit-tested
+// without Astro or a DOM.
+import { assignSlugs, slugFromTitle } from './slug';
+
+/** Cards per page of /blog; the rest are on /blog/page/2 and on (search stays over all posts). */
+export const BLOG_PAGE_SIZE = 12;
+/** Posts in the home page's Latest Insights block (SPEC 9). */
+export const LATEST_POSTS_COUNT = 3;
+/** Placeholder cards while posts load (SPEC 9). */
+export const SKELETON_CARD_COUNT = 6;
+/** The card list the build publishes for the search island and for browser-stored posts. */
+export const POST_INDEX_URL = '/blog/posts.json';
+
+/** A prepared featured image: WebP files from astro:assets, or a URL saved with a browser post. */
+export interface CardImage {
+  src: string;
+  srcset?: string;
+  width?: number;
+  height?: number;
+}
+
+/** What a post card shows, and all the search and tag filter need. */
+export interface CardPost {
+  slug: string;
+  title: string;
+  excerpt: string;
+  tags: string[];
+  author: string;
+  /** Milliseconds since 1970, for ordering. */
+  publishedAt: number;
+  /** '2025-01-05': the calendar day in the practice's zone, for <time datetime>. */
+  day: string;
+  /** 'Jan 5, 2025' */
+  dateLabel: string;
+  image?: CardImage;
+  /** Set on a post that exists only in, or was changed in, this browser's post store. */
+  fromBrowser?: boolean;
+}
+
+export interface PostIndex {
+  posts: CardPost[];
+}
+
+export const postHref = (slug: string): string => `/blog/${slug}`;
+
+/** One address per tag whatever its spelling: 'Social Skills' and 'social skills' share a page. */
+export const tagSlug = (tag: string): string => slugFromTitle(tag);
+export const tagHref = (tag: string): string => `/blog/tags/${tagSlug(tag)}`;
+
+/** '/blog' for the first page, '/blog/page/2' after it. */
+export const blogPageHref = (page: number): string => (page <= 1 ? '/blog' : `/blog/page/${page}`);
+
+const time = (date: number | Date) => (typeof date === 'number' ? date : date.getTime());
+
+/** Newest first; posts of the same moment keep a stable order by title. */
+export function newestFirst<T extends { publishedAt: number | Date; title: string }>(
+  posts: readonly T[],
+): T[] {
+  return [...posts].sort(
+    (a, b) => time(b.publishedAt) - time(a.publishedAt) || a.title.localeCompare(b.title, 'en'),
+  );
+}
+
+export function publishedOnly<T extends { isDraft: boolean }>(posts: readonly T[]): T[] {
+  return posts.filter((post) => !post.isDraft);
+}
+
+/**
+ * Gives every post its URL slug: the front-matter slug or the title's, with a numeric suffix on a
+ * collision. The oldest post keeps the plain slug, so publishing a new post never moves an old
+ * one's address. Drafts take part too: the admin's browser store needs a unique slug for each post.
+ */
+export function withUniqueSlugs<
+  T extends { id: string; title: string; slug?: string | undefined; publishedAt: Date },
+>(posts: readonly T[]): (T & { slug: string })[] {
+  const oldestFirst = [...posts].sort(
+    (a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id, 'en'),
+  );
+  const slugs = new Map(assignSlugs(oldestFirst).map((post) => [post.id, post.slug]));
+  return posts.map((post) => ({ ...post, slug: slugs.get(post.id)! }));
+}
+
+export interface TagGroup {
+  slug: string;
+  /** The spelling most posts use (the first seen on a tie). */
+  label: string;
+  count: number;
+}
+
+/** Every tag once, by its slug, alphabetically. */
+export function collectTags(posts: readonly { tags: readonly string[] }[]): TagGroup[] {
+  const groups = new Map<string, { count: number; spellings: Map<string, number> }>();
+  for (const post of posts) {
+    const seen = new Set<string>();
+    for (const tag of post.tags) {
+      const slug = tagSlug(tag);
+      if (seen.has(slug)) continue;
+      seen.add(slug);
+      const group = groups.get(slug) ?? { count: 0, spellings: new Map<string, number>() };
+      group.count += 1;
+      group.spellings.set(tag, (group.spellings.get(tag) ?? 0) + 1);
+      groups.set(slug, group);
+    }
+  }
+  return [...groups]
+    .map(([slug, group]) => {
+      let label = '';
+      let best = 0;
+      for (const [spelling, count] of group.spellings) {
+        if (count > best) [label, best] = [spelling, count];
+      }
+      return { slug, label, count: group.count };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }));
+}
+
+export function postsWithTag<T extends { tags: readonly string[] }>(posts: readonly T[], slug: string): T[] {
+  return posts.filter((post) => post.tags.some((tag) => tagSlug(tag) === slug));
+}
+
+/** Splits a list into pages; an empty list is one empty page (the 'No posts yet' page). */
+export function paginate<T>(items: readonly T[], pageSize = BLOG_PAGE_SIZE): T[][] {
+  if (items.length === 0) return [[]];
+  const pages: T[][] = [];
+  for (let start = 0; start < items.length; start += pageSize)
+    pages.push(items.slice(start, start + pageSize));
+  return pages;
+}
+
+/**
+ * A featured-image URL a browser-stored post may use: http(s) or a path on this site. Anything else
+ * (javascript:, data:, another scheme, '//host') is dropped.
+ */
+export function safeImageUrl(url: string | undefined): string | undefined {
+  const value = url?.trim();
+  if (!value) return undefined;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  return /^https?:\/\/[^\s/]/i.test(value) ? value : undefined;
+}
+
+/**
+ * What one browser sees: the built posts, with the browser's own post store laid over them. A slug
+ * the store holds (published or draft) or has held since it was seeded (deleted or renamed by the
+ * admin) shows the store's version or nothing; the store's published posts are added. Newest first.
+ */
+export function mergeBrowserPosts(
+  built: readonly CardPost[],
+  browser: { published: readonly CardPost[]; knownSlugs: ReadonlySet<string> },
+): CardPost[] {
+  const shadowed = new Set([...browser.knownSlugs, ...browser.published.map((post) => post.slug)]);
+  return newestFirst([...browser.published, ...built.filter((post) => !shadowed.has(post.slug))]);
+}
+
+/** True when a merged list shows something other than the built list, in the same order. */
+export function differsFromBuilt(merged: readonly CardPost[], built: readonly CardPost[]): boolean {
+  return (
+    merged.length !== built.length ||
+    merged.some((post, index) => post.fromBrowser || post.slug !== built[index]?.slug)
+  );
+}

@@ -1,0 +1,83 @@
+// Reads the posts this browser's admin keeps in the post store, for the public pages: as cards to
+// merge with the built list (mergeBrowserPosts) and one post by slug for its page. Loaded only when
+// hasBrowserPosts() says the browser holds a store, so other visitors never download Dexie.
+import { safeImageUrl, type CardPost } from './blog-posts';
+import { isoDay, formatShortDate } from './dates';
+import { PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from './db';
+import { readSeedRecord, type SeedRecord } from './post-seed';
+
+export interface BrowserPosts {
+  /** Published posts the admin created or changed here, as cards. */
+  published: CardPost[];
+  /** Slugs whose built version this browser does not show (the store's version, or none, wins). */
+  knownSlugs: Set<string>;
+}
+
+export interface BrowserPostOptions extends DbOperationOptions {
+  storage?: Storage | undefined;
+}
+
+/** A seeded post the admin has not changed: the built page and card (with responsive images) show it. */
+function isUntouchedSeed(post: Post, record: SeedRecord): boolean {
+  const seeded = record.posts[post.slug];
+  return seeded !== undefined && seeded.id === post.id && seeded.updatedAt === post.updatedAt.getTime();
+}
+
+export function cardFromStoredPost(post: Post): CardPost {
+  const card: CardPost = {
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    tags: [...post.tags],
+    author: post.author,
+    publishedAt: post.publishedAt.getTime(),
+    day: isoDay(post.publishedAt),
+    dateLabel: formatShortDate(post.publishedAt),
+    fromBrowser: true,
+  };
+  const image = safeImageUrl(post.featuredImage);
+  if (image) card.image = { src: image };
+  return card;
+}
+
+/** Undefined when the store cannot be read: the page then shows the built posts as they are. */
+export async function readBrowserPosts(options: BrowserPostOptions = {}): Promise<BrowserPosts | undefined> {
+  const { storage, ...dbOptions } = options;
+  const result = await runDbOperation('read posts for the blog', (db) => db.posts.toArray(), dbOptions);
+  if (!result.ok) return undefined;
+  const record = readSeedRecord(storage); // undefined: localStorage
+  const knownSlugs = new Set(Object.keys(record.posts));
+  const published: CardPost[] = [];
+  for (const post of result.value) {
+    if (isUntouchedSeed(post, record)) {
+      knownSlugs.delete(post.slug);
+      continue;
+    }
+    knownSlugs.add(post.slug);
+    if (post.isDraft === PUBLISHED) published.push(cardFromStoredPost(post));
+  }
+  return { published, knownSlugs };
+}
+
+export interface StoredPostMatch {
+  post: Post;
+  /** True when the admin created or changed it here (false: the built version, as seeded). */
+  changedHere: boolean;
+}
+
+/** The published post with this slug in the store, if any. Drafts are never returned. */
+export async function findBrowserPost(
+  slug: string,
+  options: BrowserPostOptions = {},
+): Promise<StoredPostMatch | undefined> {
+  const { storage, ...dbOptions } = options;
+  const result = await runDbOperation(
+    'find post by slug',
+    (db) => db.posts.where('slug').equals(slug).first(),
+    dbOptions,
+  );
+  const post = result.ok ? result.value : undefined;
+  if (!post || post.isDraft !== PUBLISHED) return undefined;
+  const record = readSeedRecord(storage); // undefined: localStorage
+  return { post, changedHere: !isUntouchedSeed(post, record) };
+}

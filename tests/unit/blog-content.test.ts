@@ -1,0 +1,202 @@
+// The posts collection: the schema (src/content.config.ts), the seed posts in content/posts, slugs
+// at build, and the manifest that seeds the browser store and the card list the islands read.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import matter from 'gray-matter';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'astro/zod';
+import { publishedOnly, withUniqueSlugs } from '@/lib/blog-posts';
+
+// Stand-ins for Astro's virtual modules: the collection comes from `entries`, images are fake files.
+const entries: unknown[] = [];
+vi.mock('astro:content', () => ({
+  defineCollection: (config: unknown) => config,
+  getCollection: async () => entries,
+}));
+vi.mock('astro:assets', () => ({
+  getImage: async ({ src, width, widths }: { src: { src: string }; width?: number; widths?: number[] }) => ({
+    src: `/_astro/${src.src}.${width ?? 1200}.webp`,
+    srcSet: { attribute: (widths ?? []).map((w) => `/_astro/${src.src}.${w}.webp ${w}w`).join(', ') },
+    attributes: { width: 1200, height: 675 },
+  }),
+}));
+const { postSchema } = await import('@/content.config');
+const { buildManifest, getPublishedCards } = await import('@/lib/blog-content');
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const postsDir = join(root, 'content/posts');
+const schemaContext = { image: () => z.string().min(1) } as unknown as Parameters<typeof postSchema>[0];
+const schema = postSchema(schemaContext);
+
+const files = readdirSync(postsDir)
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => {
+    const { data, content } = matter(readFileSync(join(postsDir, file), 'utf8'));
+    return { id: file.replace(/\.md$/, ''), data, body: content };
+  });
+const parsed = files.map((file) => ({ ...file, post: schema.parse(file.data) }));
+
+const FORBIDDEN =
+  /\b(cure[sd]?|curing|guarantee[sd]?|recover(y|ed|s)?|suffer(s|ing)?|wheelchair-bound|confined to a wheelchair|high-functioning|low-functioning|special needs|afflicted)\b/i;
+/** Saying what ABA is not ('It is not a cure') is the opposite of a promise. */
+const withoutDenials = (text: string) => text.replace(/\bnot (?:a cure|an illness to be cured)\b/gi, '');
+const words = (markdown: string) =>
+  markdown
+    .replace(/[#*_[\]()>`-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+
+describe('post front matter', () => {
+  const valid = { title: 'A title', excerpt: 'An excerpt.', publishedAt: '2025-01-05' };
+
+  it('fills in the defaults', () => {
+    expect(schema.parse(valid)).toMatchObject({
+      tags: [],
+      author: 'Admin',
+      isDraft: false,
+      featuredImageAlt: '',
+      publishedAt: new Date('2025-01-05T12:00:00Z'),
+    });
+  });
+
+  it('reads a YAML date (UTC midnight) as that calendar day', () => {
+    const post = schema.parse({ ...valid, publishedAt: new Date('2025-01-05T00:00:00Z') });
+    expect(post.publishedAt.toISOString()).toBe('2025-01-05T12:00:00.000Z');
+  });
+
+  it('trims tags and drops empty and repeated ones', () => {
+    expect(schema.parse({ ...valid, tags: [' Home ', '', 'Home', 'Play'] }).tags).toEqual(['Home', 'Play']);
+  });
+
+  it.each([
+    ['title', { excerpt: 'x', publishedAt: '2025-01-05' }],
+    ['excerpt', { title: 'x', publishedAt: '2025-01-05' }],
+    ['title', { ...valid, title: '   ' }],
+    ['publishedAt', { ...valid, publishedAt: 'soon' }],
+    ['publishedAt', { title: 'x', excerpt: 'y' }],
+    ['slug', { ...valid, slug: 'Not A Slug' }],
+    ['isDraft', { ...valid, isDraft: 'yes' }],
+    ['tags', { ...valid, tags: 'home' }],
+  ])('names the field %s when it is wrong', (field, data) => {
+    const result = schema.safeParse(data);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.path.join('.'))).toContain(field);
+  });
+
+  it('rejects a misspelt field instead of ignoring it', () => {
+    const result = schema.safeParse({ ...valid, draft: true });
+    expect(result.success).toBe(false);
+    expect(JSON.stringify(result.error!.issues)).toContain('draft');
+  });
+});
+
+describe('seed posts', () => {
+  it('has at least 8 published posts and one draft', () => {
+    expect(parsed.filter((p) => !p.post.isDraft).length).toBeGreaterThanOrEqual(8);
+    expect(parsed.filter((p) => p.post.isDraft).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(parsed.map((p) => [p.id, p] as const))(
+    '%s is 500-900 words, respectful, and its picture exists',
+    (_id, file) => {
+      expect(words(file.body)).toBeGreaterThanOrEqual(500);
+      expect(words(file.body)).toBeLessThanOrEqual(900);
+      expect(withoutDenials(JSON.stringify(file.data) + file.body).match(FORBIDDEN)?.[0]).toBeUndefined();
+      if (!file.post.isDraft) expect(file.post.featuredImage).toBeTruthy();
+      if (file.post.featuredImage)
+        expect(existsSync(resolve(postsDir, String(file.post.featuredImage)))).toBe(true);
+    },
+  );
+
+  it('uses varied tags', () => {
+    expect(new Set(parsed.flatMap((p) => p.post.tags)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives every post its own slug, and links between posts point at published ones', () => {
+    const withSlugs = withUniqueSlugs(parsed.map((p) => ({ ...p.post, id: p.id })));
+    expect(new Set(withSlugs.map((p) => p.slug)).size).toBe(withSlugs.length);
+    const published = new Set(publishedOnly(withSlugs).map((p) => p.slug));
+    for (const file of parsed) {
+      for (const [, slug] of file.body.matchAll(/\]\(\/blog\/([^)#?]+)\)/g))
+        expect(published).toContain(slug);
+    }
+  });
+});
+
+describe('what the build publishes', () => {
+  const entry = (id: string, data: Record<string, unknown>, html: string) => ({
+    id,
+    data: schema.parse({ excerpt: `About ${id}`, ...data }),
+    rendered: { html },
+  });
+  entries.push(
+    entry(
+      'older',
+      { title: 'Same Title', publishedAt: '2025-01-05', tags: ['Home'], featuredImage: 'older.svg' },
+      '<p>One</p>',
+    ),
+    entry(
+      'newer',
+      { title: 'Same title!', publishedAt: '2025-02-01' },
+      '<p onclick="alert(1)">Two<script>alert(1)</script></p>',
+    ),
+    entry(
+      'draft',
+      { title: 'Draft', publishedAt: '2025-03-01', isDraft: true },
+      '<p><a href="javascript:alert(1)">x</a></p>',
+    ),
+  );
+  // image() yields the image's metadata; the stand-in's string becomes a tiny fake of it.
+  for (const item of entries as { data: { featuredImage?: unknown } }[]) {
+    if (typeof item.data.featuredImage === 'string') {
+      item.data.featuredImage = { src: item.data.featuredImage, width: 1200, height: 675, format: 'svg' };
+    }
+  }
+
+  it('lists published posts only, newest first, as cards with dates and responsive images', async () => {
+    const cards = await getPublishedCards();
+    expect(cards.map((c) => [c.slug, c.dateLabel])).toEqual([
+      ['same-title-2', 'Feb 1, 2025'],
+      ['same-title', 'Jan 5, 2025'],
+    ]);
+    expect(cards[1]).toMatchObject({ day: '2025-01-05', tags: ['Home'], author: 'Admin' });
+    expect(cards[1]!.image!.srcset).toContain('400w');
+    expect(cards[0]).not.toHaveProperty('image');
+  });
+
+  it('writes a manifest with every post, drafts flagged, content sanitised, a revision each', async () => {
+    const manifest = await buildManifest();
+    expect(manifest.version).toBe(1);
+    expect(manifest.revision).toMatch(/^[0-9a-f]{16}$/);
+    expect(manifest.posts.map((p) => [p.slug, p.isDraft])).toEqual([
+      ['draft', true],
+      ['same-title-2', false],
+      ['same-title', false],
+    ]);
+    const [draft, newer, older] = manifest.posts;
+    expect(Object.keys(older!).sort()).toEqual(
+      [
+        'author',
+        'content',
+        'excerpt',
+        'featuredImage',
+        'isDraft',
+        'publishedAt',
+        'revision',
+        'slug',
+        'tags',
+        'title',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(older).toMatchObject({
+      publishedAt: '2025-01-05T12:00:00.000Z',
+      updatedAt: '2025-01-05T12:00:00.000Z',
+      featuredImage: '/_astro/older.svg.1200.webp',
+    });
+    expect(newer!.content).toBe('<p>Two</p>');
+    expect(draft!.content).toBe('<p><a>x</a></p>');
+    expect(new Set(manifest.posts.map((p) => p.revision)).size).toBe(3);
+  });
+});

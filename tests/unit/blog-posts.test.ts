@@ -1,0 +1,170 @@
+// The blog's list rules: order, unique slugs at build, tags, pages, browser-post merging.
+import { describe, expect, it } from 'vitest';
+import {
+  BLOG_PAGE_SIZE,
+  blogPageHref,
+  collectTags,
+  differsFromBuilt,
+  mergeBrowserPosts,
+  newestFirst,
+  paginate,
+  postHref,
+  postsWithTag,
+  publishedOnly,
+  safeImageUrl,
+  tagHref,
+  tagSlug,
+  withUniqueSlugs,
+  type CardPost,
+} from '@/lib/blog-posts';
+
+const card = (slug: string, day: string, extra: Partial<CardPost> = {}): CardPost => ({
+  slug,
+  title: slug,
+  excerpt: `About ${slug}`,
+  tags: [],
+  author: 'Admin',
+  publishedAt: Date.parse(`${day}T12:00:00Z`),
+  day,
+  dateLabel: day,
+  ...extra,
+});
+
+describe('order and drafts', () => {
+  it('puts the newest first and keeps ties stable by title', () => {
+    const posts = [card('b', '2025-01-01'), card('c', '2025-03-01'), card('a', '2025-01-01')];
+    expect(newestFirst(posts).map((p) => p.slug)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('keeps only published posts', () => {
+    expect(publishedOnly([{ isDraft: false }, { isDraft: true }])).toEqual([{ isDraft: false }]);
+  });
+});
+
+describe('slugs at build', () => {
+  const entry = (id: string, title: string, day: string, slug?: string) => ({
+    id,
+    title,
+    slug,
+    publishedAt: new Date(`${day}T12:00:00Z`),
+  });
+
+  it('makes the slug from the title, or from the front-matter slug', () => {
+    const [a, b] = withUniqueSlugs([
+      entry('a', 'Café Visits: Étape 1!', '2025-01-01'),
+      entry('b', 'Anything', '2025-01-02', 'chosen-slug'),
+    ]);
+    expect(a!.slug).toBe('cafe-visits-etape-1');
+    expect(b!.slug).toBe('chosen-slug');
+  });
+
+  it('never gives two posts one slug: the oldest keeps it, later ones get a numeric suffix', () => {
+    const posts = withUniqueSlugs([
+      entry('newest', 'Visual Schedules', '2025-06-01'),
+      entry('oldest', 'Visual schedules!', '2025-01-01'),
+      entry('middle', 'x', '2025-03-01', 'visual-schedules'),
+    ]);
+    expect(Object.fromEntries(posts.map((p) => [p.id, p.slug]))).toEqual({
+      oldest: 'visual-schedules',
+      middle: 'visual-schedules-2',
+      newest: 'visual-schedules-3',
+    });
+    expect(posts.map((p) => p.id)).toEqual(['newest', 'oldest', 'middle']); // order kept
+  });
+
+  it('breaks a tie of dates by file name, so builds are repeatable', () => {
+    const posts = withUniqueSlugs([
+      entry('b-file', 'Same', '2025-01-01'),
+      entry('a-file', 'Same', '2025-01-01'),
+    ]);
+    expect(posts.find((p) => p.id === 'a-file')!.slug).toBe('same');
+    expect(posts.find((p) => p.id === 'b-file')!.slug).toBe('same-2');
+  });
+
+  it('gives an untitled-looking post a working slug', () => {
+    expect(withUniqueSlugs([entry('e', '🎉🎉', '2025-01-01')])[0]!.slug).toBe('post');
+  });
+});
+
+describe('addresses', () => {
+  it('builds post, tag and page addresses', () => {
+    expect(postHref('visual-schedules')).toBe('/blog/visual-schedules');
+    expect(tagSlug('Social Skills')).toBe('social-skills');
+    expect(tagHref('Getting started')).toBe('/blog/tags/getting-started');
+    expect(blogPageHref(1)).toBe('/blog');
+    expect(blogPageHref(3)).toBe('/blog/page/3');
+  });
+});
+
+describe('tags', () => {
+  const posts = [
+    card('a', '2025-01-01', { tags: ['Routines', 'Home'] }),
+    card('b', '2025-01-02', { tags: ['routines', 'School'] }),
+    card('c', '2025-01-03', { tags: ['Routines'] }),
+  ];
+
+  it('lists each tag once by slug, with the most used spelling and a count, alphabetically', () => {
+    expect(collectTags(posts)).toEqual([
+      { slug: 'home', label: 'Home', count: 1 },
+      { slug: 'routines', label: 'Routines', count: 3 },
+      { slug: 'school', label: 'School', count: 1 },
+    ]);
+  });
+
+  it('finds the posts of a tag whatever their spelling', () => {
+    expect(postsWithTag(posts, 'routines').map((p) => p.slug)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('pages', () => {
+  it('splits posts into pages of twelve, and an empty list into one empty page', () => {
+    const posts = Array.from({ length: 25 }, (_, i) => i);
+    expect(paginate(posts).map((page) => page.length)).toEqual([BLOG_PAGE_SIZE, BLOG_PAGE_SIZE, 1]);
+    expect(paginate([])).toEqual([[]]);
+  });
+});
+
+describe('featured image URLs from the browser store', () => {
+  it.each([
+    ['/_astro/a.webp', '/_astro/a.webp'],
+    ['https://example.org/a.png', 'https://example.org/a.png'],
+    ['  http://example.org/a.png ', 'http://example.org/a.png'],
+    ['javascript:alert(1)', undefined],
+    ['data:image/svg+xml,<svg onload=alert(1)>', undefined],
+    ['//evil.example/a.png', undefined],
+    ['ftp://example.org/a.png', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%s -> %s', (input, expected) => {
+    expect(safeImageUrl(input)).toBe(expected);
+  });
+});
+
+describe('laying browser posts over the built list', () => {
+  const built = [card('new', '2025-03-01'), card('mid', '2025-02-01'), card('old', '2025-01-01')];
+
+  it('changes nothing when the browser holds nothing of its own', () => {
+    const merged = mergeBrowserPosts(built, { published: [], knownSlugs: new Set() });
+    expect(merged.map((p) => p.slug)).toEqual(['new', 'mid', 'old']);
+    expect(differsFromBuilt(merged, built)).toBe(false);
+  });
+
+  it("adds the admin's posts in date order and lets the browser version win for a slug", () => {
+    const edited = card('mid', '2025-04-01', { title: 'Edited here', fromBrowser: true });
+    const created = card('only-here', '2025-02-15', { fromBrowser: true });
+    const merged = mergeBrowserPosts(built, { published: [edited, created], knownSlugs: new Set() });
+    expect(merged.map((p) => [p.slug, p.title])).toEqual([
+      ['mid', 'Edited here'],
+      ['new', 'new'],
+      ['only-here', 'only-here'],
+      ['old', 'old'],
+    ]);
+    expect(differsFromBuilt(merged, built)).toBe(true);
+  });
+
+  it('hides built posts the store holds as drafts or has deleted or renamed', () => {
+    const merged = mergeBrowserPosts(built, { published: [], knownSlugs: new Set(['new', 'old']) });
+    expect(merged.map((p) => p.slug)).toEqual(['mid']);
+    expect(differsFromBuilt(merged, built)).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+// The blog's search and tag rules (SPEC 5): contains-text on title or excerpt, case-insensitive;
+// typo-tolerant matches after those; tags match any; search AND tags; the featured rule.
+import { describe, expect, it } from 'vitest';
+import {
+  containsText,
+  createPostSearch,
+  hasAnyTag,
+  isFiltering,
+  showsFeatured,
+  type SearchablePost,
+} from '@/lib/blog-search';
+
+interface Item extends SearchablePost {
+  id: string;
+}
+
+const posts: Item[] = [
+  {
+    id: 'schedules',
+    title: 'Visual Schedules: A Practical Guide',
+    excerpt: 'Pictures that show what comes next.',
+    tags: ['Visual supports', 'Routines'],
+  },
+  {
+    id: 'routines',
+    title: 'Daily Living Routines',
+    excerpt: 'Brushing teeth and getting dressed, one step at a time. A schedule helps.',
+    tags: ['Life skills', 'Routines'],
+  },
+  {
+    id: 'social',
+    title: 'Building Social Skills at Home',
+    excerpt: 'Turn-taking games and snack time.',
+    tags: ['Social skills', 'Home'],
+  },
+  {
+    id: 'oap',
+    title: 'The Ontario Autism Program',
+    excerpt: 'Working with a REGISTERED provider.',
+    tags: ['Ontario', 'Funding'],
+  },
+];
+
+const search = createPostSearch(posts);
+const ids = (query: string, tags: string[] = []) => search({ query, tags }).map((p) => p.id);
+
+describe('search text', () => {
+  it('shows every post whose title or excerpt contains the text, ignoring case, in list order', () => {
+    expect(ids('SCHEDULE')).toEqual(['schedules', 'routines']);
+    expect(ids('registered')).toEqual(['oap']);
+    expect(ids('  turn-taking ')).toEqual(['social']);
+  });
+
+  it('matches the contains rule for every substring of every title and excerpt', () => {
+    for (const post of posts) {
+      for (const text of [post.title, post.excerpt]) {
+        for (let start = 0; start < text.length - 3; start += 5) {
+          const query = text.slice(start, start + 4);
+          if (!query.trim()) continue;
+          const found = ids(query);
+          const expected = posts.filter((p) => containsText(p, query)).map((p) => p.id);
+          expect(found.slice(0, expected.length)).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('adds typo-tolerant matches after the exact ones', () => {
+    expect(ids('scedule')).toContain('schedules');
+    expect(ids('ontaro')).toEqual(['oap']);
+    const mixed = ids('routine'); // exact: 'routines'; no other exact match
+    expect(mixed[0]).toBe('routines');
+  });
+
+  it('finds nothing for text that is nowhere near any post', () => {
+    expect(ids('zzqxj')).toEqual([]);
+  });
+
+  it('does not guess from one or two letters', () => {
+    expect(ids('zq')).toEqual([]);
+    expect(ids('ho')).toEqual(posts.filter((p) => containsText(p, 'ho')).map((p) => p.id));
+  });
+
+  it('shows every post for empty or blank text', () => {
+    expect(ids('')).toEqual(['schedules', 'routines', 'social', 'oap']);
+    expect(ids('   ')).toEqual(['schedules', 'routines', 'social', 'oap']);
+  });
+});
+
+describe('tags', () => {
+  it('matches any selected tag, by tag slug', () => {
+    expect(ids('', ['routines'])).toEqual(['schedules', 'routines']);
+    expect(ids('', ['home', 'funding'])).toEqual(['social', 'oap']);
+    expect(hasAnyTag(posts[0]!, [])).toBe(true);
+    expect(hasAnyTag(posts[0]!, ['visual-supports'])).toBe(true);
+  });
+
+  it('combines with the search text by AND', () => {
+    expect(ids('schedule', ['life-skills'])).toEqual(['routines']);
+    expect(ids('schedule', ['funding'])).toEqual([]);
+    expect(ids('scedule', ['home'])).toEqual([]); // typo matches obey the tags too
+  });
+});
+
+describe('featured rule', () => {
+  it('features the first card only without search text and without tags', () => {
+    expect(showsFeatured({ query: '', tags: [] })).toBe(true);
+    expect(showsFeatured({ query: '  ', tags: [] })).toBe(true);
+    expect(showsFeatured({ query: 'a', tags: [] })).toBe(false);
+    expect(showsFeatured({ query: '', tags: ['home'] })).toBe(false);
+    expect(isFiltering({ query: '', tags: ['home'] })).toBe(true);
+  });
+});

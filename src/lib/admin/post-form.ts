@@ -1,5 +1,6 @@
-// The admin post form's rules (SPEC 2 and 5): one zod schema shared by the island and the tests.
-import { z } from 'zod';
+// The admin post form's rules (SPEC 2 and 5): one zod schema shared by the island and the tests
+// (zod/mini, as in the other browser-side forms).
+import * as z from 'zod/mini';
 import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/post-store';
 import { formatTags, parseTags } from './tags';
@@ -49,24 +50,34 @@ function isImageAddress(value: string): boolean {
 export const postFormSchema = z.object({
   title: z
     .string()
-    .trim()
-    .min(1, POST_FORM_MESSAGES.titleRequired)
-    .max(POST_LIMITS.title, POST_FORM_MESSAGES.titleTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, POST_FORM_MESSAGES.titleRequired),
+      z.maxLength(POST_LIMITS.title, POST_FORM_MESSAGES.titleTooLong),
+    ),
   excerpt: z
     .string()
-    .trim()
-    .min(1, POST_FORM_MESSAGES.excerptRequired)
-    .max(POST_LIMITS.excerpt, POST_FORM_MESSAGES.excerptTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, POST_FORM_MESSAGES.excerptRequired),
+      z.maxLength(POST_LIMITS.excerpt, POST_FORM_MESSAGES.excerptTooLong),
+    ),
   content: z.string(),
   tags: z
-    .string()
-    .transform(parseTags)
-    .refine((tags) => tags.every((tag) => tag.length <= POST_LIMITS.tag), POST_FORM_MESSAGES.tagTooLong),
-  featuredImage: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || isImageAddress(value), POST_FORM_MESSAGES.featuredImage)
-    .transform((value) => value || undefined),
+    .pipe(
+      z.string(),
+      z.transform((text) => parseTags(text)),
+    )
+    .check(
+      z.refine((tags) => tags.every((tag) => tag.length <= POST_LIMITS.tag), POST_FORM_MESSAGES.tagTooLong),
+    ),
+  featuredImage: z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || isImageAddress(value), POST_FORM_MESSAGES.featuredImage),
+    ),
+    z.transform((value) => value || undefined),
+  ),
   isDraft: z.boolean(),
 });
 

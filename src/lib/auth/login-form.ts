@@ -1,5 +1,6 @@
-// The login form's rule (SPEC 5: "Login needs username and password").
-import { z } from 'zod';
+// The login form's rule (SPEC 5: "Login needs username and password"). zod/mini, since it ships in
+// the login island.
+import * as z from 'zod/mini';
 
 export const LOGIN_MESSAGES = {
   usernameRequired: 'Username is required',
@@ -7,10 +8,10 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, LOGIN_MESSAGES.usernameRequired),
+  username: z.string().check(z.trim(), z.minLength(1, LOGIN_MESSAGES.usernameRequired)),
   // Passwords are taken as typed: spaces may be part of them.
-  password: z.string().min(1, LOGIN_MESSAGES.passwordRequired),
+  password: z.string().check(z.minLength(1, LOGIN_MESSAGES.passwordRequired)),
 });
 
-export type LoginField = keyof z.input<typeof loginSchema>;
+export type LoginField = keyof typeof loginSchema.shape;
 export const LOGIN_FIELDS: readonly LoginField[] = ['username', 'password'];

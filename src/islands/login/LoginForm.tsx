@@ -1,0 +1,198 @@
+/**
+ * /login (SPEC 2, Login; SPEC 5 and 8): username and password, both required; 'Sign in' reads
+ * 'Signing in...' while working; 'Invalid credentials. Please try again.' for an unknown user and a
+ * wrong password alike. After signing in the admin goes back to the protected page they came from
+ * (?next=, same-site paths only) or to /admin/posts.
+ *
+ * The inputs are uncontrolled and the form is rendered at build time: the island hydrates on first
+ * use (client:interact), so the login page loads no JavaScript until the admin starts typing, and
+ * what they typed before hydration stays. Without JavaScript the form would post (never a GET,
+ * which would put the password in the address); a note on the page explains that signing in needs
+ * JavaScript.
+ */
+import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { safeRedirectTarget } from '@/lib/auth/redirect';
+import { LOGIN_FIELDS, loginSchema, type LoginField } from '@/lib/auth/login-form';
+import { auth as defaultAuth, type Auth } from '@/lib/auth/session';
+import { toFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
+import {
+  FieldError,
+  FieldLabel,
+  errorIdFor,
+  eventFieldName,
+  fieldA11y,
+  focusFirstInvalid,
+  inputClass,
+  readText,
+  submitButtonClass,
+} from '@/islands/contact/form-fields';
+import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+
+export const LOGIN_TEXT = {
+  submit: 'Sign in',
+  submitting: 'Signing in...',
+  developmentAccount:
+    'This site was built without its own admin account, so the development account from the README ' +
+    'signs in. Set ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 and rebuild before publishing.',
+} as const;
+
+export interface LoginFormProps {
+  /** True when the build uses the documented development account (shown as a warning). */
+  developmentAccount?: boolean;
+  /** For tests. */
+  auth?: Auth;
+  onSignedIn?: (target: string) => void;
+}
+
+const ids = { username: 'login-username', password: 'login-password' } as const satisfies Record<
+  LoginField,
+  string
+>;
+
+function LoginForm({ developmentAccount = false, auth = defaultAuth, onSignedIn }: LoginFormProps) {
+  const [status, setStatus] = useState<'idle' | 'submitting' | 'signed-in'>('idle');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
+  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  // Where focus goes once the render that shows a message is committed. Kept in state (not a ref)
+  // so it is committed together with the message: a submit replayed while the island hydrates
+  // may otherwise be answered by an effect of the hydration render, before the message exists.
+  const [focusRequest, setFocusRequest] = useState<{ target: 'error' | 'first-invalid' } | null>(null);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.target === 'error') errorRef.current?.focus();
+    else focusFirstInvalid(formRef.current, LOGIN_FIELDS, fieldErrors);
+    // Only a new request moves focus; later renders (typing that clears an error) do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    const data = new FormData(event.currentTarget);
+    setError(null);
+    const parsed = loginSchema.safeParse({
+      username: readText(data, 'username'),
+      password: readText(data, 'password'),
+    });
+    if (!parsed.success) {
+      setFocusRequest({ target: 'first-invalid' });
+      setFieldErrors(toFieldErrors<LoginField>(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    busy.current = true;
+    setStatus('submitting');
+    try {
+      const result = await auth.signIn(parsed.data.username, parsed.data.password);
+      if (!result.ok) {
+        setFocusRequest({ target: 'error' });
+        setError(result.message);
+        setStatus('idle');
+        return;
+      }
+      setStatus('signed-in');
+      const target = safeRedirectTarget(new URLSearchParams(window.location.search).get('next'));
+      if (onSignedIn) onSignedIn(target);
+      else window.location.assign(target);
+    } catch (failure) {
+      console.error('[login] signing in failed unexpectedly:', failure);
+      setFocusRequest({ target: 'error' });
+      setError('Something went wrong while signing in. Please try again.');
+      setStatus('idle');
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  function handleEdit(event: ChangeEvent<HTMLFormElement>) {
+    const field = eventFieldName(event.target) as LoginField | undefined;
+    if (!field || !fieldErrors[field]) return;
+    setFieldErrors((current) => {
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+
+  const working = status !== 'idle';
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      // The island's own messages, also for a press made before it hydrated (which is held and
+      // replayed): signing in cannot work without JavaScript anyway.
+      noValidate
+      aria-label="Sign in"
+      aria-busy={working || undefined}
+      onSubmit={(event) => void handleSubmit(event)}
+      onChange={handleEdit}
+      className="flex flex-col gap-5 text-ink"
+    >
+      {developmentAccount && (
+        <p className="rounded-lg border-2 border-warning-ink bg-warning-surface p-4 text-base text-warning-ink">
+          {LOGIN_TEXT.developmentAccount}
+        </p>
+      )}
+      <div role="alert" aria-atomic="true">
+        {error && (
+          <div
+            ref={errorRef}
+            tabIndex={-1}
+            id="login-error"
+            className="rounded-lg border-2 border-danger bg-danger-surface p-4 text-base font-semibold text-danger"
+          >
+            {error}
+          </div>
+        )}
+      </div>
+
+      <div>
+        <FieldLabel htmlFor={ids.username} required>
+          Username
+        </FieldLabel>
+        <input
+          id={ids.username}
+          name="username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          readOnly={working}
+          className={inputClass}
+          {...fieldA11y(ids.username, fieldErrors.username)}
+        />
+        <FieldError id={errorIdFor(ids.username)} message={fieldErrors.username} />
+      </div>
+
+      <div>
+        <FieldLabel htmlFor={ids.password} required>
+          Password
+        </FieldLabel>
+        <input
+          id={ids.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          readOnly={working}
+          className={inputClass}
+          {...fieldA11y(ids.password, fieldErrors.password)}
+        />
+        <FieldError id={errorIdFor(ids.password)} message={fieldErrors.password} />
+      </div>
+
+      <div>
+        <button type="submit" disabled={working} className={submitButtonClass}>
+          {working ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default withErrorBoundary(LoginForm);

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
-import { newestFirst, publishedOnly, withUniqueSlugs, type CardImage, type CardPost } from './blog-posts';
+import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blog-posts';
+import { tagSlug, withUniqueSlugs } from './blog-slugs';
 import { formatLongDate, formatShortDate, isoDay } from './dates';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
 import { sanitizeHtml } from './sanitize';
@@ -91,6 +92,7 @@ export async function toCard(post: BuiltPost): Promise<CardPost> {
     title: post.title,
     excerpt: post.excerpt,
     tags: post.tags,
+    tagSlugs: post.tags.map(tagSlug),
     author: post.author,
     publishedAt: post.publishedAt.getTime(),
     day: isoDay(post.publishedAt),

@@ -1,7 +1,6 @@
 // The blog's list rules, shared by the build (pages, feed, manifest) and the browser (search island,
 // posts stored by the admin in this browser). Plain functions on plain data, so they are unit-tested
 // without Astro or a DOM.
-import { assignSlugs, slugFromTitle } from './slug';
 
 /** Cards per page of /blog; the rest are on /blog/page/2 and on (search stays over all posts). */
 export const BLOG_PAGE_SIZE = 12;
@@ -26,6 +25,8 @@ export interface CardPost {
   title: string;
   excerpt: string;
   tags: string[];
+  /** tagSlug() of each tag, in the same order (made where the card is made). */
+  tagSlugs: string[];
   author: string;
   /** Milliseconds since 1970, for ordering. */
   publishedAt: number;
@@ -43,10 +44,6 @@ export interface PostIndex {
 }
 
 export const postHref = (slug: string): string => `/blog/${slug}`;
-
-/** One address per tag whatever its spelling: 'Social Skills' and 'social skills' share a page. */
-export const tagSlug = (tag: string): string => slugFromTitle(tag);
-export const tagHref = (tag: string): string => `/blog/tags/${tagSlug(tag)}`;
 
 /** '/blog' for the first page, '/blog/page/2' after it. */
 export const blogPageHref = (page: number): string => (page <= 1 ? '/blog' : `/blog/page/${page}`);
@@ -66,21 +63,6 @@ export function publishedOnly<T extends { isDraft: boolean }>(posts: readonly T[
   return posts.filter((post) => !post.isDraft);
 }
 
-/**
- * Gives every post its URL slug: the front-matter slug or the title's, with a numeric suffix on a
- * collision. The oldest post keeps the plain slug, so publishing a new post never moves an old
- * one's address. Drafts take part too: the admin's browser store needs a unique slug for each post.
- */
-export function withUniqueSlugs<
-  T extends { id: string; title: string; slug?: string | undefined; publishedAt: Date },
->(posts: readonly T[]): (T & { slug: string })[] {
-  const oldestFirst = [...posts].sort(
-    (a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id, 'en'),
-  );
-  const slugs = new Map(assignSlugs(oldestFirst).map((post) => [post.id, post.slug]));
-  return posts.map((post) => ({ ...post, slug: slugs.get(post.id)! }));
-}
-
 export interface TagGroup {
   slug: string;
   /** The spelling most posts use (the first seen on a tie). */
@@ -89,19 +71,21 @@ export interface TagGroup {
 }
 
 /** Every tag once, by its slug, alphabetically. */
-export function collectTags(posts: readonly { tags: readonly string[] }[]): TagGroup[] {
+export function collectTags(
+  posts: readonly { tags: readonly string[]; tagSlugs: readonly string[] }[],
+): TagGroup[] {
   const groups = new Map<string, { count: number; spellings: Map<string, number> }>();
   for (const post of posts) {
     const seen = new Set<string>();
-    for (const tag of post.tags) {
-      const slug = tagSlug(tag);
-      if (seen.has(slug)) continue;
+    post.tags.forEach((tag, index) => {
+      const slug = post.tagSlugs[index];
+      if (slug === undefined || seen.has(slug)) return;
       seen.add(slug);
       const group = groups.get(slug) ?? { count: 0, spellings: new Map<string, number>() };
       group.count += 1;
       group.spellings.set(tag, (group.spellings.get(tag) ?? 0) + 1);
       groups.set(slug, group);
-    }
+    });
   }
   return [...groups]
     .map(([slug, group]) => {
@@ -115,8 +99,11 @@ export function collectTags(posts: readonly { tags: readonly string[] }[]): TagG
     .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }));
 }
 
-export function postsWithTag<T extends { tags: readonly string[] }>(posts: readonly T[], slug: string): T[] {
-  return posts.filter((post) => post.tags.some((tag) => tagSlug(tag) === slug));
+export function postsWithTag<T extends { tagSlugs: readonly string[] }>(
+  posts: readonly T[],
+  slug: string,
+): T[] {
+  return posts.filter((post) => post.tagSlugs.includes(slug));
 }
 
 /** Splits a list into pages; an empty list is one empty page (the 'No posts yet' page). */

@@ -1,18 +1,21 @@
 // The blog's search and tag filter (SPEC 5): a post is shown when its title or excerpt contains the
 // search text, ignoring case; fuse.js adds near matches (typos) after those. A post matches the tag
 // filter when it has any selected tag; search and tags combine with AND.
-import Fuse from 'fuse.js';
-import { tagSlug } from './blog-posts';
+import type Fuse from 'fuse.js';
+
+/** fuse.js's class: passed in, so the browser can download it only once someone types. */
+export type FuseClass = typeof Fuse;
 
 export interface SearchablePost {
   title: string;
   excerpt: string;
-  tags: readonly string[];
+  /** The post's tag slugs (CardPost.tagSlugs). */
+  tagSlugs: readonly string[];
 }
 
 export interface BlogFilter {
   query: string;
-  /** Selected tags, as tag slugs (tagSlug). */
+  /** Selected tags, as tag slugs. */
   tags: readonly string[];
 }
 
@@ -32,17 +35,21 @@ export function containsText(post: SearchablePost, query: string): boolean {
 
 export function hasAnyTag(post: SearchablePost, tagSlugs: readonly string[]): boolean {
   if (tagSlugs.length === 0) return true;
-  return post.tags.some((tag) => tagSlugs.includes(tagSlug(tag)));
+  return post.tagSlugs.some((slug) => tagSlugs.includes(slug));
 }
 
 /**
- * A search over one list of posts (kept in their order, newest first). The fuzzy index is built on
- * the first search that needs it and reused for every keystroke after.
+ * A search over one list of posts (kept in their order, newest first). Without `FuseClass` it finds
+ * exact matches only. The fuzzy index is built on the first search that needs it and reused for
+ * every keystroke after.
  */
-export function createPostSearch<T extends SearchablePost>(posts: readonly T[]): (filter: BlogFilter) => T[] {
+export function createPostSearch<T extends SearchablePost>(
+  posts: readonly T[],
+  FuseClass?: FuseClass,
+): (filter: BlogFilter) => T[] {
   let fuse: Fuse<T> | undefined;
-  const fuzzy = () =>
-    (fuse ??= new Fuse(posts, {
+  const fuzzy = (Class: FuseClass) =>
+    (fuse ??= new Class(posts, {
       keys: [
         { name: 'title', weight: 2 },
         { name: 'excerpt', weight: 1 },
@@ -59,9 +66,9 @@ export function createPostSearch<T extends SearchablePost>(posts: readonly T[]):
     const query = filter.query.trim();
     if (!query) return tagged;
     const exact = tagged.filter((post) => containsText(post, query));
-    if (query.length < FUZZY_MIN_LENGTH) return exact;
+    if (query.length < FUZZY_MIN_LENGTH || !FuseClass) return exact;
     const shown = new Set<T>(exact);
-    const near = fuzzy()
+    const near = fuzzy(FuseClass)
       .search(query)
       .map((result) => result.item)
       .filter((post) => !shown.has(post) && hasAnyTag(post, filter.tags));

@@ -2,6 +2,7 @@
 // merge with the built list (mergeBrowserPosts) and one post by slug for its page. Loaded only when
 // hasBrowserPosts() says the browser holds a store, so other visitors never download Dexie.
 import { safeImageUrl, type CardPost } from './blog-posts';
+import { tagSlug } from './blog-slugs';
 import { isoDay, formatShortDate } from './dates';
 import { PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from './db';
 import { readSeedRecord, type SeedRecord } from './post-seed';
@@ -29,6 +30,7 @@ export function cardFromStoredPost(post: Post): CardPost {
     title: post.title,
     excerpt: post.excerpt,
     tags: [...post.tags],
+    tagSlugs: post.tags.map(tagSlug),
     author: post.author,
     publishedAt: post.publishedAt.getTime(),
     day: isoDay(post.publishedAt),

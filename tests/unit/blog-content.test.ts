@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
-import { publishedOnly, withUniqueSlugs } from '@/lib/blog-posts';
+import { publishedOnly } from '@/lib/blog-posts';
+import { withUniqueSlugs } from '@/lib/blog-slugs';
 
 // Stand-ins for Astro's virtual modules: the collection comes from `entries`, images are fake files.
 const entries: unknown[] = [];
@@ -160,7 +161,12 @@ describe('what the build publishes', () => {
       ['same-title-2', 'Feb 1, 2025'],
       ['same-title', 'Jan 5, 2025'],
     ]);
-    expect(cards[1]).toMatchObject({ day: '2025-01-05', tags: ['Home'], author: 'Admin' });
+    expect(cards[1]).toMatchObject({
+      day: '2025-01-05',
+      tags: ['Home'],
+      tagSlugs: ['home'],
+      author: 'Admin',
+    });
     expect(cards[1]!.image!.srcset).toContain('400w');
     expect(cards[0]).not.toHaveProperty('image');
   });

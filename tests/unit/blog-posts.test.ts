@@ -12,11 +12,9 @@ import {
   postsWithTag,
   publishedOnly,
   safeImageUrl,
-  tagHref,
-  tagSlug,
-  withUniqueSlugs,
   type CardPost,
 } from '@/lib/blog-posts';
+import { tagHref, tagSlug, withUniqueSlugs } from '@/lib/blog-slugs';
 
 const card = (slug: string, day: string, extra: Partial<CardPost> = {}): CardPost => ({
   slug,
@@ -28,6 +26,7 @@ const card = (slug: string, day: string, extra: Partial<CardPost> = {}): CardPos
   day,
   dateLabel: day,
   ...extra,
+  tagSlugs: (extra.tags ?? []).map(tagSlug),
 });
 
 describe('order and drafts', () => {

@@ -1,0 +1,23 @@
+// The blog's slug rules at build and for browser posts: post slugs made unique, and tag slugs. Kept
+// apart from blog-posts.ts so the search island does not download the transliteration table; cards
+// carry their tags' slugs ready-made (CardPost.tagSlugs).
+import { assignSlugs, slugFromTitle } from './slug';
+
+/** One address per tag whatever its spelling: 'Social Skills' and 'social skills' share a page. */
+export const tagSlug = (tag: string): string => slugFromTitle(tag);
+export const tagHref = (tag: string): string => `/blog/tags/${tagSlug(tag)}`;
+
+/**
+ * Gives every post its URL slug: the front-matter slug or the title's, with a numeric suffix on a
+ * collision. The oldest post keeps the plain slug, so publishing a new post never moves an old
+ * one's address. Drafts take part too: the admin's browser store needs a unique slug for each post.
+ */
+export function withUniqueSlugs<
+  T extends { id: string; title: string; slug?: string | undefined; publishedAt: Date },
+>(posts: readonly T[]): (T & { slug: string })[] {
+  const oldestFirst = [...posts].sort(
+    (a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || a.id.localeCompare(b.id, 'en'),
+  );
+  const slugs = new Map(assignSlugs(oldestFirst).map((post) => [post.id, post.slug]));
+  return posts.map((post) => ({ ...post, slug: slugs.get(post.id)! }));
+}

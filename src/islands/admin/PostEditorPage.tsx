@@ -1,0 +1,93 @@
+/**
+ * /admin/posts/new and /admin/posts/{id}/edit (SPEC 2): the post form behind the auth check. The
+ * edit page is one static page for every id (public/_redirects); the id comes from the address,
+ * and an id with no post in this browser gets a clear message and a way back.
+ */
+import { useEffect, useState } from 'react';
+import { EMPTY_POST_FORM, formValuesFromPost } from '@/lib/admin/post-form';
+import { ADMIN_POSTS_PATH, postIdFromPath } from '@/lib/admin/routes';
+import type { Post } from '@/lib/db';
+import { ensureSeeded } from '@/lib/post-seed';
+import { postStore } from '@/lib/post-store';
+import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { AdminBar } from './AdminBar';
+import { AuthGate, LOADING_TEXT } from './AuthGate';
+import { PostForm, type PostFormProps } from './PostForm';
+import { linkClass } from './ui';
+
+export interface PostEditorPageProps {
+  mode: 'new' | 'edit';
+  /** For tests: how the link button asks for an address. */
+  askForUrl?: PostFormProps['askForUrl'];
+}
+
+type EditState = { status: 'loading' } | { status: 'found'; post: Post } | { status: 'missing'; id?: number };
+
+function EditPost({ askForUrl }: Pick<PostEditorPageProps, 'askForUrl'>) {
+  // Rendered in the browser only (behind the auth check), so the address is there to read.
+  const [id] = useState(() => postIdFromPath(window.location.pathname));
+  const [state, setState] = useState<EditState>(
+    id === undefined ? { status: 'missing' } : { status: 'loading' },
+  );
+
+  useEffect(() => {
+    if (id === undefined) return;
+    let cancelled = false;
+    void ensureSeeded()
+      .then(() => postStore.findById(id))
+      .then((post) => {
+        if (!cancelled) setState(post ? { status: 'found', post } : { status: 'missing', id });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [id]);
+
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="text-lg text-ink-muted">
+        {LOADING_TEXT}
+      </p>
+    );
+  }
+  if (state.status === 'missing') {
+    return (
+      <div className="rounded-xl border-2 border-line bg-surface p-6">
+        <h2 className="text-xl font-bold">Post not found</h2>
+        <p className="mt-2">
+          {state.id === undefined
+            ? 'This address does not name a post.'
+            : `There is no post number ${state.id} in this browser. It may have been deleted, or written in another browser.`}
+        </p>
+        <p className="mt-4">
+          <a href={ADMIN_POSTS_PATH} className={linkClass}>
+            Back to all posts
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <PostForm
+      formKey={state.post.id}
+      initial={formValuesFromPost(state.post)}
+      postId={state.post.id}
+      {...(askForUrl ? { askForUrl } : {})}
+    />
+  );
+}
+
+function PostEditorPage({ mode, askForUrl }: PostEditorPageProps) {
+  return (
+    <AuthGate>
+      <AdminBar />
+      {mode === 'new' ? (
+        <PostForm formKey="new" initial={EMPTY_POST_FORM} {...(askForUrl ? { askForUrl } : {})} />
+      ) : (
+        <EditPost {...(askForUrl ? { askForUrl } : {})} />
+      )}
+    </AuthGate>
+  );
+}
+
+export default withErrorBoundary(PostEditorPage);

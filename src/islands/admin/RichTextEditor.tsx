@@ -1,0 +1,124 @@
+/**
+ * The post content editor (SPEC 2): TipTap with the toolbar, HTML out. The editable area is a
+ * multi-line textbox named 'Content', at least 200 px high. The link button (or Ctrl+K) asks for
+ * an address and applies it only if one is entered and allowed.
+ */
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { useEffect, useRef, useState } from 'react';
+import { LINK_PROMPT, resolveLinkInput } from '@/lib/admin/link-input';
+import { EditorToolbar } from './EditorToolbar';
+import { editorExtensions } from './editor-extensions';
+import './editor.css';
+
+export interface RichTextEditorProps {
+  id: string;
+  /** The HTML to start with; later changes come from the admin (remount with a key to reset). */
+  initialHtml: string;
+  onChange: (html: string) => void;
+  /** ids of texts describing the editor (a hint). */
+  describedBy?: string;
+  disabled?: boolean;
+  /** How to ask for a link's address; window.prompt by default. */
+  askForUrl?: (message: string, current: string) => string | null;
+}
+
+export function applyLinkFromPrompt(
+  editor: Editor,
+  ask: (message: string, current: string) => string | null,
+): { kind: 'none' | 'link' } | { kind: 'refused'; message: string } {
+  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
+  const input = resolveLinkInput(ask(LINK_PROMPT, current));
+  if (input.kind !== 'link') {
+    editor.commands.focus();
+    return input;
+  }
+  const { empty } = editor.state.selection;
+  if (empty && !editor.isActive('link')) {
+    // No text chosen: the address itself becomes the linked text.
+    editor
+      .chain()
+      .focus()
+      .insertContent({
+        type: 'text',
+        text: input.href,
+        marks: [{ type: 'link', attrs: { href: input.href } }],
+      })
+      .run();
+  } else {
+    editor.chain().focus().extendMarkRange('link').setLink({ href: input.href }).run();
+  }
+  return { kind: 'link' };
+}
+
+const defaultAsk = (message: string, current: string) => window.prompt(message, current);
+
+export function RichTextEditor({
+  id,
+  initialHtml,
+  onChange,
+  describedBy,
+  disabled = false,
+  askForUrl = defaultAsk,
+}: RichTextEditorProps) {
+  const [linkMessage, setLinkMessage] = useState('');
+  const onChangeRef = useRef(onChange);
+  const openLinkRef = useRef<() => void>(() => {});
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    content: initialHtml,
+    injectCSS: false,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': 'Content',
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        class: 'post-editor min-h-[200px] px-4 py-3 text-base text-ink focus:outline-none',
+      },
+      handleKeyDown: (_view, event) => {
+        if (
+          (event.ctrlKey || event.metaKey) &&
+          !event.shiftKey &&
+          !event.altKey &&
+          event.key.toLowerCase() === 'k'
+        ) {
+          event.preventDefault();
+          openLinkRef.current();
+          return true;
+        }
+        return false;
+      },
+    },
+    onUpdate: ({ editor: updated }) => onChangeRef.current(updated.getHTML()),
+  });
+
+  useEffect(() => {
+    openLinkRef.current = () => {
+      const result = applyLinkFromPrompt(editor, askForUrl);
+      setLinkMessage(result.kind === 'refused' ? result.message : '');
+    };
+  });
+
+  useEffect(() => {
+    editor.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  return (
+    <div>
+      <div className="overflow-hidden rounded-lg border-2 border-line bg-page has-[.post-editor:focus]:outline-3 has-[.post-editor:focus]:outline-offset-2 has-[.post-editor:focus]:outline-focus">
+        <EditorToolbar editor={editor} editorId={id} onLink={() => openLinkRef.current()} />
+        <EditorContent editor={editor} />
+      </div>
+      <p role="status" aria-live="polite" className="mt-2 text-base font-semibold text-danger empty:hidden">
+        {linkMessage}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Saves text as a file through the browser's download, without a server.
+
+export function downloadTextFile(fileName: string, text: string, type = 'text/markdown;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by now; the object URL is only needed until then.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Several downloads one after another; browsers may ask once to allow multiple files. */
+export async function downloadTextFiles(files: ReadonlyArray<{ name: string; text: string }>): Promise<void> {
+  for (const [index, file] of files.entries()) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+    downloadTextFile(file.name, file.text);
+  }
+}

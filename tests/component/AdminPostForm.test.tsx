@@ -1,0 +1,243 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthGate, LOADING_TEXT } from '@/islands/admin/AuthGate';
+import { PostForm } from '@/islands/admin/PostForm';
+import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
+import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
+import type { Auth } from '@/lib/auth/session';
+import { closeDb, type Session } from '@/lib/db';
+import { postStore } from '@/lib/post-store';
+
+const session: Session = {
+  id: 'session-1',
+  userId: 1,
+  createdAt: new Date(),
+  expiresAt: new Date(Date.now() + 7_200_000),
+};
+
+function fakeAuth(current: () => Promise<Session | undefined>): Auth {
+  return {
+    signIn: vi.fn(),
+    verifyToken: vi.fn(),
+    currentSession: vi.fn(current),
+    signOut: vi.fn(async () => {}),
+  } as unknown as Auth;
+}
+
+beforeEach(async () => {
+  closeDb();
+  await Dexie.delete('BlogDatabase');
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/admin/posts/new');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  closeDb();
+});
+
+describe('AuthGate', () => {
+  it("shows 'Loading...' while checking, then the page", async () => {
+    let allow!: (value: Session | undefined) => void;
+    const auth = fakeAuth(() => new Promise((resolve) => (allow = resolve)));
+    render(
+      <AuthGate auth={auth} onRedirect={vi.fn()}>
+        <p>Protected page</p>
+      </AuthGate>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+    expect(screen.queryByText('Protected page')).toBeNull();
+    await act(async () => allow(session));
+    expect(screen.getByText('Protected page')).toBeVisible();
+    expect(sessionStorage.getItem(CSRF_TOKEN_KEY)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('sends a visitor without a session to /login, remembering the page', async () => {
+    window.history.replaceState(null, '', '/admin/posts/3/edit');
+    const onRedirect = vi.fn();
+    render(
+      <AuthGate auth={fakeAuth(async () => undefined)} onRedirect={onRedirect}>
+        <p>Protected page</p>
+      </AuthGate>,
+    );
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith('/login?next=/admin/posts/3/edit'));
+    expect(screen.queryByText('Protected page')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+  });
+});
+
+function renderForm(askForUrl = vi.fn<(message: string, current: string) => string | null>(() => null)) {
+  const auth = fakeAuth(async () => session);
+  render(
+    <AuthGate auth={auth} onRedirect={vi.fn()}>
+      <PostForm formKey="new" initial={EMPTY_POST_FORM} askForUrl={askForUrl} />
+    </AuthGate>,
+  );
+  return { auth, askForUrl };
+}
+
+describe('PostForm', () => {
+  it('has the fields, with Save as draft checked for a new post', async () => {
+    renderForm();
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Excerpt/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Tags/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Featured image address/)).toHaveValue('');
+    expect(screen.getByLabelText('Save as draft')).toBeChecked();
+    const content = screen.getByRole('textbox', { name: 'Content' });
+    expect(content).toHaveAttribute('contenteditable', 'true');
+    expect(content).toHaveAttribute('aria-multiline', 'true');
+    expect(content.className).toContain('min-h-[200px]');
+  });
+
+  it('says which required fields are missing and focuses the first', async () => {
+    renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save post' }));
+    expect(screen.getByText('Title is required')).toBeVisible();
+    expect(screen.getByText('Excerpt is required')).toBeVisible();
+    expect(screen.getByLabelText(/^Title/)).toHaveFocus();
+    expect(await postStore.listAll()).toEqual([]);
+  });
+
+  it('saves a new post with parsed tags and sanitised content', async () => {
+    renderForm();
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Visual schedules');
+    await userEvent.type(screen.getByLabelText(/^Excerpt/), 'Pictures that help.');
+    await userEvent.type(screen.getByLabelText(/^Tags/), ' home, ,routines ');
+    await userEvent.click(screen.getByLabelText('Save as draft'));
+    expect(screen.getByText('Unsaved changes')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save post' }));
+    await waitFor(async () => expect(await postStore.listAll()).toHaveLength(1));
+    const [post] = await postStore.listAll();
+    expect(post).toMatchObject({
+      title: 'Visual schedules',
+      excerpt: 'Pictures that help.',
+      tags: ['home', 'routines'],
+      isDraft: 0,
+      author: 'Admin',
+      slug: 'visual-schedules',
+      content: '',
+    });
+    expect(sessionStorage.getItem('admin-flash')).toBe('Saved “Visual schedules” as a published post.');
+  });
+
+  it('keeps the form and says why when the CSRF token does not match', async () => {
+    renderForm();
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Kept');
+    await userEvent.type(screen.getByLabelText(/^Excerpt/), 'Still here.');
+    sessionStorage.setItem(CSRF_TOKEN_KEY, 'f'.repeat(64));
+    await userEvent.click(screen.getByRole('button', { name: 'Save post' }));
+    expect(await screen.findByText(/This page is out of date, so nothing was changed/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Kept');
+    expect(await postStore.listAll()).toEqual([]);
+  });
+
+  it('keeps a copy of unsaved changes and offers it back', async () => {
+    renderForm();
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Half written');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('admin-unsaved-post:new') ?? '{}').values?.title).toBe(
+        'Half written',
+      ),
+    );
+    // The tab closes; the form opens again later.
+    cleanup();
+    renderForm();
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Half written');
+    expect(screen.getByText(/were restored/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard restored changes' }));
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('');
+    expect(localStorage.getItem('admin-unsaved-post:new')).toBeNull();
+  });
+});
+
+describe('the editor toolbar', () => {
+  it('names every button, with pressed states and one tab stop', async () => {
+    renderForm();
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' });
+    const names = within(toolbar)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(names).toEqual([
+      'Bold',
+      'Italic',
+      'Bullet list',
+      'Numbered list',
+      'Link',
+      'Remove link',
+      'Undo',
+      'Redo',
+    ]);
+    for (const name of ['Bold', 'Italic', 'Bullet list', 'Numbered list', 'Link']) {
+      expect(within(toolbar).getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
+    }
+    const tabbable = within(toolbar)
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0);
+    expect(tabbable.map((button) => button.textContent)).toEqual(['Bold']);
+    expect(toolbar).toHaveAttribute('aria-controls', 'post-content');
+  });
+
+  it('moves along with the arrow keys, Home and End', async () => {
+    renderForm();
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' });
+    const bold = within(toolbar).getByRole('button', { name: 'Bold' });
+    act(() => bold.focus());
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(toolbar).getByRole('button', { name: 'Italic' })).toHaveFocus();
+    expect(within(toolbar).getByRole('button', { name: 'Italic' })).toHaveAttribute('tabindex', '0');
+    await userEvent.keyboard('{End}');
+    expect(within(toolbar).getByRole('button', { name: 'Redo' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(bold).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(within(toolbar).getByRole('button', { name: 'Redo' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(bold).toHaveFocus();
+  });
+
+  it('toggles bold on and off', async () => {
+    renderForm();
+    const bold = within(await screen.findByRole('toolbar', { name: 'Formatting' })).getByRole('button', {
+      name: 'Bold',
+    });
+    await userEvent.click(bold);
+    await waitFor(() => expect(bold).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(bold);
+    await waitFor(() => expect(bold).toHaveAttribute('aria-pressed', 'false'));
+  });
+
+  it('asks for a link address and does nothing without one', async () => {
+    const { askForUrl } = renderForm();
+    const link = within(await screen.findByRole('toolbar', { name: 'Formatting' })).getByRole('button', {
+      name: 'Link',
+    });
+    await userEvent.click(link);
+    expect(askForUrl).toHaveBeenCalledWith(expect.stringContaining('Link address'), '');
+    expect(screen.getByRole('textbox', { name: 'Content' }).querySelector('a')).toBeNull();
+  });
+
+  it('inserts the address as a link with the default scheme, refusing other schemes', async () => {
+    const askForUrl = vi
+      .fn<(message: string, current: string) => string | null>()
+      .mockReturnValueOnce('javascript:alert(1)')
+      .mockReturnValueOnce('example.org');
+    renderForm(askForUrl);
+    const link = within(await screen.findByRole('toolbar', { name: 'Formatting' })).getByRole('button', {
+      name: 'Link',
+    });
+    await userEvent.click(link);
+    expect(await screen.findByText(/That address cannot be used for a link/)).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Content' }).querySelector('a')).toBeNull();
+    await userEvent.click(link);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Content' }).querySelector('a')).toHaveAttribute(
+        'href',
+        'http://example.org',
+      ),
+    );
+  });
+});

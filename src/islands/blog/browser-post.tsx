@@ -1,0 +1,51 @@
+// Renders a post from this browser's post store in place of a page's content (BrowserPost.astro).
+// The stored HTML is sanitised here, at the moment it reaches the page, like the built posts.
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { safeImageUrl } from '@/lib/blog-posts';
+import { findBrowserPost } from '@/lib/browser-posts';
+import { formatLongDate, isoDay } from '@/lib/dates';
+import type { Post } from '@/lib/db';
+import { sanitizeHtml } from '@/lib/sanitize';
+import { PostArticle, type ArticleView } from './PostArticle';
+
+export function articleFromStoredPost(post: Post): ArticleView {
+  const image = safeImageUrl(post.featuredImage);
+  return {
+    title: post.title,
+    author: post.author,
+    day: isoDay(post.publishedAt),
+    dateLabel: formatLongDate(post.publishedAt),
+    tags: post.tags,
+    html: sanitizeHtml(post.content),
+    image: image ? { src: image, alt: '' } : undefined,
+  };
+}
+
+/**
+ * Looks the slug up among the store's published posts and, when there is one to show, renders it
+ * into `host` and returns true. `anyVersion` false: only a post the admin created or changed here.
+ */
+export async function showBrowserPost(
+  host: HTMLElement,
+  slug: string,
+  anyVersion: boolean,
+): Promise<boolean> {
+  const match = await findBrowserPost(slug);
+  if (!match || (!anyVersion && !match.changedHere)) return false;
+  const view = articleFromStoredPost(match.post);
+  const root = createRoot(host);
+  flushSync(() => {
+    host.replaceChildren(); // the 'Loading...' line
+    root.render(
+      <ErrorBoundary>
+        <PostArticle post={view} />
+      </ErrorBoundary>,
+    );
+  });
+  host.hidden = false;
+  const suffix = document.title.lastIndexOf(' | ');
+  document.title = suffix >= 0 ? `${view.title}${document.title.slice(suffix)}` : view.title;
+  return true;
+}

@@ -1,0 +1,31 @@
+// /rss.xml: the published posts, newest first, with their full (sanitised) content. Every page links
+// to it from its <head>.
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { getPublishedPosts } from '@/lib/blog-content';
+import { postHref } from '@/lib/blog-posts';
+import { practice } from '@/lib/settings';
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// RSS 2.0's <author> must be an e-mail address, so the author's name goes in Dublin Core's creator.
+export const GET: APIRoute = async (context) => {
+  const posts = await getPublishedPosts();
+  return rss({
+    title: `${practice.name} Blog`,
+    description: 'Insights and updates from our therapy practice',
+    site: context.site ?? 'http://localhost:4321',
+    items: posts.map((post) => ({
+      title: post.title,
+      description: post.excerpt,
+      link: postHref(post.slug),
+      pubDate: post.publishedAt,
+      customData: `<dc:creator>${escapeXml(post.author)}</dc:creator>`,
+      categories: post.tags,
+      content: post.html,
+    })),
+    xmlns: { dc: 'http://purl.org/dc/elements/1.1/' },
+    customData: '<language>en-ca</language>',
+  });
+};

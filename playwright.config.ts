@@ -12,6 +12,14 @@ export const FAKE_ENDPOINTS = {
   confirmation: 'https://mail.example.test/confirm',
 };
 
+/** The admin account the build gets (tests/e2e/admin.spec.ts signs in with it). */
+export const E2E_ADMIN = {
+  username: 'practice-admin',
+  password: 'Quiet river 42 lantern',
+  // printf %s 'Quiet river 42 lantern' | sha256sum
+  passwordSha256: '6cdbfe087472213f048b7ac2b516c9eeb5d827ba821398a064c0dfa0c712cfde',
+};
+
 const chromium = {
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   args: [
@@ -58,6 +66,8 @@ export default defineConfig({
       PUBLIC_CONTACT_ENDPOINT: FAKE_ENDPOINTS.contact,
       PUBLIC_REGISTRATION_ENDPOINT: FAKE_ENDPOINTS.registration,
       PUBLIC_CONFIRMATION_ENDPOINT: FAKE_ENDPOINTS.confirmation,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD_SHA256: E2E_ADMIN.passwordSha256,
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

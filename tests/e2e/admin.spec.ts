@@ -1,0 +1,475 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import matter from 'gray-matter';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+// The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
+// export and import, and axe on every admin page. Each test has a fresh browser profile, so a
+// fresh IndexedDB: it signs in and makes the posts it needs.
+
+const INVALID = 'Invalid credentials. Please try again.';
+
+async function fillSignIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
+  await page.getByLabel(/^Username/).fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await fillSignIn(page);
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+interface NewPost {
+  title: string;
+  excerpt: string;
+  body: string;
+  tags?: string;
+  draft?: boolean;
+}
+
+async function createPost(page: Page, post: NewPost) {
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(post.title);
+  await page.getByLabel(/^Excerpt/).fill(post.excerpt);
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type(post.body);
+  if (post.tags) await page.getByLabel(/^Tags/).fill(post.tags);
+  if (post.draft === false) await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByRole('rowheader', { name: post.title, exact: true })).toBeVisible();
+}
+
+const row = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+
+async function expectNoAxeViolations(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.describe('sign-in and sessions', () => {
+  test('a protected page without a session goes to /login and back after signing in', async ({ page }) => {
+    await page.goto('/admin/posts/new');
+    await expect(page).toHaveURL(/\/login\?next=\/admin\/posts\/new$/);
+    await fillSignIn(page);
+    await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'New post' })).toBeVisible();
+    await expect(page.getByLabel(/^Title/)).toBeVisible();
+  });
+
+  test('every protected route checks the session', async ({ page }) => {
+    for (const path of ['/admin/posts', '/admin/posts/3/edit']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login(\\?next=${path.replace(/\//g, '\\/')})?$`));
+    }
+  });
+
+  test('signing in goes to the post list by default and stores the token', async ({ page }) => {
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    expect(token?.split('.')).toHaveLength(3);
+  });
+
+  test('a wrong password and an unknown user get the same message', async ({ page }) => {
+    await page.goto('/login');
+    await fillSignIn(page, E2E_ADMIN.username, 'wrong password');
+    await expect(page.getByRole('alert')).toHaveText(INVALID);
+    await expect(page).toHaveURL(/\/login$/);
+    await fillSignIn(page, 'somebody', E2E_ADMIN.password);
+    await expect(page.getByRole('alert')).toHaveText(INVALID);
+    // The development account does not work once the build has its own.
+    await fillSignIn(page, 'admin', 'change-me-now');
+    await expect(page.getByRole('alert')).toHaveText(INVALID);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  test('both fields are required', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel(/^Username/)).toBeFocused();
+  });
+
+  test('an off-site next address is ignored', async ({ page }) => {
+    await page.goto('/login?next=//evil.example/admin');
+    await fillSignIn(page);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/admin\/posts$/);
+  });
+
+  test('a forged token does not open the admin', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => {
+      const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+      const exp = Math.floor(Date.now() / 1000) + 3600;
+      localStorage.setItem('auth_token', `${part({ alg: 'none' })}.${part({ sid: 'x', sub: '1', exp })}.`);
+    });
+    await page.goto('/admin/posts');
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  test('signing out deletes the session and the token', async ({ page }) => {
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    // The old token, put back, no longer opens the admin: its session is gone.
+    await page.evaluate((value) => localStorage.setItem('auth_token', value!), token);
+    await page.goto('/admin/posts');
+    await expect(page).toHaveURL(/\/login\?next=\/admin\/posts|\/login$/);
+  });
+
+  test('the session ends after two hours, keeping unsaved changes', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page);
+    await page.goto('/admin/posts/new');
+    await page.getByLabel(/^Title/).fill('Written just before the session ended');
+    await page.clock.fastForward('01:59:00');
+    await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+    await page.clock.fastForward('00:01:30');
+    await expect(page).toHaveURL(/\/login\?next=\/admin\/posts\/new&expired=1$/);
+    await expect(page.getByText('Your session has ended. Please sign in again')).toBeVisible();
+    await fillSignIn(page);
+    await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+    await expect(page.getByLabel(/^Title/)).toHaveValue('Written just before the session ended');
+    await expect(page.getByRole('status').filter({ hasText: 'were restored' })).toBeVisible();
+  });
+});
+
+test.describe('post management', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('the list has the spec columns, badges and dates', async ({ page }) => {
+    await createPost(page, { title: 'A draft about routines', excerpt: 'Still writing.', body: 'Soon.' });
+    const table = page.getByRole('table');
+    for (const name of ['Title', 'Status', 'Date', 'Actions']) {
+      await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    }
+    const draftRow = row(page, 'A draft about routines');
+    await expect(draftRow.getByText('Draft', { exact: true })).toBeVisible();
+    await expect(draftRow.getByRole('cell').nth(1)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(page.getByRole('link', { name: 'New Post' })).toBeVisible();
+  });
+
+  test('a published post shows on /blog and at its address in this browser', async ({ page }) => {
+    await createPost(page, {
+      title: 'Morning routines that stick',
+      excerpt: 'Three small steps for calmer mornings.',
+      body: 'Start with one picture card.',
+      tags: 'routines, home, ',
+      draft: false,
+    });
+    await expect(
+      row(page, 'Morning routines that stick').getByText('Published', { exact: true }),
+    ).toBeVisible();
+    await page.goto('/blog');
+    await expect(page.getByRole('link', { name: /Morning routines that stick/ }).first()).toBeVisible();
+    await page.goto('/blog/morning-routines-that-stick');
+    await expect(page.getByRole('heading', { level: 1, name: 'Morning routines that stick' })).toBeVisible();
+    await expect(page.getByText('Start with one picture card.')).toBeVisible();
+  });
+
+  test('a draft stays off the blog', async ({ page }) => {
+    await createPost(page, {
+      title: 'Unfinished thoughts on play',
+      excerpt: 'Not ready.',
+      body: 'Draft text.',
+    });
+    await expect(row(page, 'Unfinished thoughts on play').getByText('Draft', { exact: true })).toBeVisible();
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Unfinished thoughts on play')).toHaveCount(0);
+    await page.goto('/blog/unfinished-thoughts-on-play');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Draft text.')).toHaveCount(0);
+  });
+
+  test('title and excerpt are required', async ({ page }) => {
+    await page.goto('/admin/posts/new');
+    await expect(page.getByLabel('Save as draft')).toBeChecked();
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Excerpt is required')).toBeVisible();
+    await expect(page.getByLabel(/^Title/)).toBeFocused();
+    await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+  });
+
+  test('editing a post starts prefilled and saves the change', async ({ page }) => {
+    await createPost(page, {
+      title: 'Visual schedules',
+      excerpt: 'Pictures that help.',
+      body: 'First version.',
+      tags: 'home,routines',
+    });
+    await row(page, 'Visual schedules').getByRole('link', { name: 'Edit Visual schedules' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.getByLabel(/^Title/)).toHaveValue('Visual schedules');
+    await expect(page.getByLabel(/^Excerpt/)).toHaveValue('Pictures that help.');
+    await expect(page.getByLabel(/^Tags/)).toHaveValue('home, routines');
+    await expect(page.getByRole('textbox', { name: 'Content' })).toHaveText('First version.');
+    await expect(page.getByLabel('Save as draft')).toBeChecked();
+    await page.getByLabel(/^Title/).fill('Visual schedules at home');
+    await page.getByLabel('Save as draft').uncheck();
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved “Visual schedules at home”' }),
+    ).toBeVisible();
+    await expect(row(page, 'Visual schedules at home').getByText('Published', { exact: true })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Visual schedules', exact: true })).toHaveCount(0);
+  });
+
+  test('an unknown post id says so and links back', async ({ page }) => {
+    await page.goto('/admin/posts/987654/edit');
+    await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to all posts' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+  });
+
+  test('delete asks first, in an accessible dialog', async ({ page }) => {
+    await createPost(page, { title: 'Short-lived post', excerpt: 'Will be deleted.', body: 'Bye.' });
+    const deleteButton = page.getByRole('button', { name: 'Delete Short-lived post' });
+    await deleteButton.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Are you sure you want to delete this post?');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    await expect(row(page, 'Short-lived post')).toHaveCount(1);
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete post' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted “Short-lived post”.' })).toBeVisible();
+    await expect(row(page, 'Short-lived post')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(row(page, 'Short-lived post')).toHaveCount(0);
+  });
+
+  test('leaving a form with unsaved changes asks first and keeps them', async ({ page }) => {
+    await page.goto('/admin/posts/new');
+    await page.getByLabel(/^Title/).fill('Half-written idea');
+    // The in-page Cancel asks in the page's own dialog.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+    // Any other way out asks the browser's question.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (question) => {
+        resolve(question.type());
+        void question.accept();
+      }),
+    );
+    await page.reload();
+    expect(await asked).toBe('beforeunload');
+    await expect(page.getByLabel(/^Title/)).toHaveValue('Half-written idea');
+    await page.getByRole('button', { name: 'Discard restored changes' }).click();
+    await expect(page.getByLabel(/^Title/)).toHaveValue('');
+  });
+});
+
+test.describe('the editor', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/posts/new');
+  });
+
+  test('has the toolbar buttons with pressed states, by mouse and keyboard', async ({ page }) => {
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    const bold = toolbar.getByRole('button', { name: 'Bold' });
+    expect((await editor.boundingBox())!.height).toBeGreaterThanOrEqual(200);
+    await editor.click();
+    await page.keyboard.type('Hello ');
+    await bold.click();
+    await expect(bold).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.type('world');
+    await expect(editor.locator('strong')).toHaveText('world');
+    await page.keyboard.press('ControlOrMeta+b');
+    await expect(bold).toHaveAttribute('aria-pressed', 'false');
+
+    // One tab stop; arrow keys move along the toolbar.
+    await bold.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    const bullets = toolbar.getByRole('button', { name: 'Bullet list' });
+    await expect(bullets).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(editor.locator('ul li')).toHaveText('Hello world');
+    await expect(bullets).toHaveAttribute('aria-pressed', 'true');
+    // Changes more than 500 ms apart are separate undo steps (closer ones are grouped).
+    await page.waitForTimeout(700);
+    await toolbar.getByRole('button', { name: 'Numbered list' }).click();
+    await expect(editor.locator('ol li')).toHaveText('Hello world');
+    await toolbar.getByRole('button', { name: 'Undo' }).click();
+    await expect(editor.locator('ul li')).toHaveText('Hello world');
+    await expect(editor.locator('ol')).toHaveCount(0);
+  });
+
+  test('the link button asks for an address and applies it only if one is entered', async ({ page }) => {
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    const link = page
+      .getByRole('toolbar', { name: 'Formatting' })
+      .getByRole('button', { name: 'Link', exact: true });
+    await editor.click();
+    await page.keyboard.type('Read the guide');
+    await page.keyboard.press('ControlOrMeta+a');
+
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await link.click();
+    await expect(editor.locator('a')).toHaveCount(0);
+
+    page.once('dialog', (dialog) => void dialog.accept(''));
+    await link.click();
+    await expect(editor.locator('a')).toHaveCount(0);
+
+    page.once('dialog', (dialog) => void dialog.accept('javascript:alert(1)'));
+    await link.click();
+    await expect(editor.locator('a')).toHaveCount(0);
+    await expect(page.getByText('That address cannot be used for a link.')).toBeVisible();
+
+    let message = '';
+    page.once('dialog', (dialog) => {
+      message = dialog.message();
+      void dialog.accept('example.org/guide');
+    });
+    await link.click();
+    expect(message).toContain('Link address');
+    await expect(editor.locator('a')).toHaveAttribute('href', 'http://example.org/guide');
+    await expect(link).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('Markdown export and import', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('one post downloads as a content/posts file and imports back', async ({ page }, testInfo) => {
+    await createPost(page, {
+      title: 'Transitions to adulthood',
+      excerpt: 'Planning ahead, one step at a time.',
+      body: 'Start early.',
+      tags: 'adults, planning',
+      draft: false,
+    });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Transitions to adulthood as Markdown' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('transitions-to-adulthood.md');
+    const file = testInfo.outputPath('transitions-to-adulthood.md');
+    await download.saveAs(file);
+    const text = await readFile(file, 'utf8');
+    const { data, content } = matter(text);
+    expect(text.startsWith('---\n')).toBe(true);
+    expect(data).toEqual({
+      title: 'Transitions to adulthood',
+      excerpt: 'Planning ahead, one step at a time.',
+      tags: ['adults', 'planning'],
+      author: 'Admin',
+      publishedAt: expect.any(Date),
+      updatedAt: expect.any(Date),
+      isDraft: false,
+      slug: 'transitions-to-adulthood',
+    });
+    expect(content.trim()).toBe('<p>Start early.</p>');
+
+    // Gone from the browser, then back from the file.
+    await page.getByRole('button', { name: 'Delete Transitions to adulthood' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete post' }).click();
+    await expect(row(page, 'Transitions to adulthood')).toHaveCount(0);
+    await page.locator('#import-files').setInputFiles(file);
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 post (1 added).' })).toBeVisible();
+    await expect(row(page, 'Transitions to adulthood').getByText('Published', { exact: true })).toBeVisible();
+
+    // Importing it again replaces the post, after asking.
+    await page.locator('#import-files').setInputFiles(file);
+    const replace = page.getByRole('alertdialog', { name: 'Replace existing posts?' });
+    await expect(replace).toContainText('transitions-to-adulthood.md replaces “Transitions to adulthood”');
+    await replace.getByRole('button', { name: 'Import and replace' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 post (1 replaced).' })).toBeVisible();
+    await expect(row(page, 'Transitions to adulthood')).toHaveCount(1);
+  });
+
+  test('a malformed file is named with its field and nothing is imported', async ({ page }) => {
+    const before = await page.getByRole('row').count();
+    await page.locator('#import-files').setInputFiles([
+      {
+        name: 'good.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from('---\ntitle: Good\nexcerpt: Fine.\n---\nText'),
+      },
+      { name: 'broken.md', mimeType: 'text/markdown', buffer: Buffer.from('---\ntitle: Broken\n---\nText') },
+    ]);
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('broken.md: field "excerpt" is required.');
+    await expect(row(page, 'Good')).toHaveCount(0);
+    expect(await page.getByRole('row').count()).toBe(before);
+  });
+
+  test('export all downloads one file per post', async ({ page }) => {
+    await createPost(page, { title: 'First of two', excerpt: 'One.', body: 'One.' });
+    await createPost(page, { title: 'Second of two', excerpt: 'Two.', body: 'Two.' });
+    const rows = (await page.getByRole('row').count()) - 1;
+    const names: string[] = [];
+    page.on('download', (download) => names.push(download.suggestedFilename()));
+    await page.getByRole('button', { name: 'Export all as Markdown' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Downloaded ${rows} Markdown` })).toBeVisible();
+    await expect.poll(() => names.length).toBe(rows);
+    expect(names).toEqual(expect.arrayContaining(['first-of-two.md', 'second-of-two.md']));
+  });
+});
+
+test.describe('accessibility', () => {
+  test('/login has no axe violations', async ({ page }) => {
+    await page.goto('/login');
+    await expectNoAxeViolations(page);
+    await fillSignIn(page, 'nobody', 'nothing');
+    await expect(page.getByRole('alert')).toHaveText(INVALID);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the admin pages have no axe violations', async ({ page }) => {
+    await signIn(page);
+    await createPost(page, { title: 'Checked by axe', excerpt: 'Accessible.', body: 'Text.' });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Delete Checked by axe' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/posts/new');
+    await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto('/admin/posts');
+    await row(page, 'Checked by axe').getByRole('link', { name: 'Edit Checked by axe' }).click();
+    await expect(page.getByLabel(/^Title/)).toHaveValue('Checked by axe');
+    await expectNoAxeViolations(page);
+  });
+});

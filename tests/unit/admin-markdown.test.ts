@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   markdownFileName,
   parseMarkdownFiles,
@@ -7,6 +10,9 @@ import {
   postToMarkdown,
 } from '@/lib/admin/markdown';
 import { DRAFT, PUBLISHED, type Post } from '@/lib/db';
+
+// astro:content only exists inside Astro; the config needs nothing from it but defineCollection.
+vi.mock('astro:content', () => ({ defineCollection: (config: unknown) => config }));
 
 const post = (overrides: Partial<Post> = {}): Post => ({
   id: 7,
@@ -27,7 +33,7 @@ const post = (overrides: Partial<Post> = {}): Post => ({
 
 describe('Markdown export', () => {
   it('writes the content/posts front matter and the HTML body', () => {
-    const text = postToMarkdown(post({ featuredImage: 'https://example.org/a.webp' }));
+    const text = postToMarkdown(post({ featuredImage: './images/visual-schedule.webp' }));
     expect(text.startsWith('---\n')).toBe(true);
     const { data, content } = matter(text);
     expect(Object.keys(data)).toEqual([
@@ -52,6 +58,15 @@ describe('Markdown export', () => {
     expect(content).toContain('<p>Start <strong>small</strong>');
     // Blank lines inside <pre> would end the HTML block in Markdown.
     expect(content.trim()).not.toMatch(/\n\s*\n/);
+  });
+
+  it('writes an image web address as a comment, since the build takes only repository files', () => {
+    const text = postToMarkdown(post({ featuredImage: 'https://example.org/a.webp' }));
+    const { data } = matter(text);
+    expect(data).not.toHaveProperty('featuredImage');
+    expect(text).toMatch(
+      /\nslug: visual-schedules-at-home\n# featuredImage: https:\/\/example\.org\/a\.webp\n#[^\n]+\n#[^\n]+\n---\n/,
+    );
   });
 
   it('leaves featuredImage out when there is none and marks drafts', () => {
@@ -177,5 +192,31 @@ describe('Markdown import', () => {
     ]);
     expect(batch.ok).toBe(false);
     if (!batch.ok) expect(batch.errors[0]).toMatch(/^two\.md: .*same as one\.md/);
+  });
+});
+
+describe('the content/posts contract', () => {
+  it('exports files the blog build accepts, and reads the repository posts back', async () => {
+    const { postSchema } = await import('@/content.config');
+    const { z } = await import('astro/zod');
+    const context = { image: () => z.string().min(1) } as unknown as Parameters<typeof postSchema>[0];
+
+    for (const exported of [
+      post(),
+      post({ isDraft: DRAFT, featuredImage: 'https://example.org/a.webp', tags: [] }),
+      post({ featuredImage: './images/visual-schedule.webp' }),
+    ]) {
+      const { data } = matter(postToMarkdown(exported));
+      const checked = await postSchema(context).safeParseAsync(data);
+      expect(checked.error?.issues ?? []).toEqual([]);
+    }
+
+    const dir = join(dirname(fileURLToPath(import.meta.url)), '../../content/posts');
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+    expect(files.length).toBeGreaterThan(0);
+    const batch = parseMarkdownFiles(files);
+    expect(batch.ok ? [] : batch.errors).toEqual([]);
   });
 });

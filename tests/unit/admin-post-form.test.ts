@@ -47,7 +47,13 @@ describe('post form rules', () => {
     expect(postFormSchema.parse({ ...valid, featuredImage: '/images/a.webp' }).featuredImage).toBe(
       '/images/a.webp',
     );
+    // A repository path from an imported content/posts file is kept for the export.
+    expect(postFormSchema.parse({ ...valid, featuredImage: './images/a.webp' }).featuredImage).toBe(
+      './images/a.webp',
+    );
     for (const bad of [
+      './/evil.example/a.png',
+      '/\\evil.example/a.png',
       'javascript:alert(1)',
       'data:image/png;base64,AAAA',
       '//evil.example/a.png',

@@ -21,7 +21,7 @@ import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR } from '@/lib/post-store';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugFromTitle } from '@/lib/slug';
-import { POST_LIMITS } from './post-form';
+import { isImageAddress, POST_LIMITS } from './post-form';
 import { parseTags } from './tags';
 
 /** Larger files are refused: a post is text, and megabytes of it are a mistake. */
@@ -79,7 +79,24 @@ function protectBlankLines(html: string): string {
   return html.replace(/\r\n?/g, '\n').replace(/\n(?=[ \t]*\n)/g, '&#10;');
 }
 
-/** The post as a Markdown file for content/posts. */
+/** An image path the site's build can use: a file in the repository, relative to the post. */
+const REPOSITORY_IMAGE = /^\.{1,2}\//;
+/** The comment line that carries a browser post's image address (see postToMarkdown). */
+const IMAGE_ADDRESS_COMMENT = /^#\s*featuredImage:\s*(\S+)\s*$/m;
+
+function imageAddressComment(address: string): string {
+  return [
+    `# featuredImage: ${address}`,
+    '#   The build takes featured images only from files in the repository: save this image next to',
+    '#   the post (for example ./images/name.webp) and write that path as featuredImage.',
+  ].join('\n');
+}
+
+/**
+ * The post as a Markdown file for content/posts. A featured image that is a web address (all the
+ * browser's posts have those) is written as a comment, not a field: the content schema takes only
+ * image files from the repository, so the field would stop the build. Import reads it back.
+ */
 export function postToMarkdown(post: Post): string {
   const data: Record<string, unknown> = {
     title: post.title,
@@ -89,13 +106,18 @@ export function postToMarkdown(post: Post): string {
     publishedAt: new Date(post.publishedAt),
     updatedAt: new Date(post.updatedAt),
   };
-  if (post.featuredImage) data.featuredImage = post.featuredImage;
+  const image = post.featuredImage?.trim();
+  if (image && REPOSITORY_IMAGE.test(image)) data.featuredImage = image;
   data.isDraft = post.isDraft !== 0;
   data.slug = post.slug;
   const body = `${protectBlankLines(post.content.trim())}\n`;
   // lineWidth -1: js-yaml would otherwise fold long titles and excerpts over several lines.
   const options = { ...MATTER_OPTIONS, lineWidth: -1 } as matter.GrayMatterOption<string, never>;
-  return withBufferStandIn(() => matter.stringify(body, data, options));
+  const text = withBufferStandIn(() => matter.stringify(body, data, options));
+  if (!image || REPOSITORY_IMAGE.test(image)) return text;
+  // After the fields, before the closing '---'.
+  const close = text.indexOf('\n---\n', 3);
+  return `${text.slice(0, close)}\n${imageAddressComment(image)}${text.slice(close)}`;
 }
 
 const dateField = z.union([z.date(), z.string(), z.number()]).transform((value, context) => {
@@ -176,7 +198,7 @@ export function parseMarkdownPost(
     return fail('the file does not start with front matter (the fields between two "---" lines)');
   }
 
-  let parsed: { data: unknown; content: string };
+  let parsed: { data: unknown; content: string; matter: string };
   try {
     parsed = withBufferStandIn(() => matter(source, MATTER_OPTIONS));
   } catch (error) {
@@ -211,7 +233,10 @@ export function parseMarkdownPost(
     publishedAt,
     updatedAt: data.updatedAt ?? publishedAt,
   };
-  if (data.featuredImage) post.featuredImage = data.featuredImage;
+  const imageAddress = IMAGE_ADDRESS_COMMENT.exec(parsed.matter)?.[1];
+  const image =
+    data.featuredImage || (imageAddress && isImageAddress(imageAddress) ? imageAddress : undefined);
+  if (image) post.featuredImage = image;
   return { ok: true, post };
 }
 

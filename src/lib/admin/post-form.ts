@@ -37,8 +37,14 @@ export const POST_FORM_FIELDS: readonly PostFormField[] = [
   'isDraft',
 ];
 
-function isImageAddress(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')) return true;
+/**
+ * An https or http image address, a path on this site, or (for posts imported from content/posts)
+ * an image file relative to the post ('./images/name.webp'), kept so it exports back unchanged.
+ */
+export function isImageAddress(value: string): boolean {
+  if (value.includes('\\')) return false;
+  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  if (/^\.{1,2}\/[^/]/.test(value)) return true;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';

@@ -16,6 +16,8 @@ export const GET: APIRoute = async (context) => {
     title: `${practice.name} Blog`,
     description: 'Insights and updates from our therapy practice',
     site: context.site ?? 'http://localhost:4321',
+    // Links match the canonical URLs: no trailing slash.
+    trailingSlash: false,
     items: posts.map((post) => ({
       title: post.title,
       description: post.excerpt,

@@ -1,0 +1,421 @@
+// The blog end to end (SPEC 2, 3, 5, 7): list, featured rule, search with a typo, the tags dialog,
+// both empty states, post pages, Latest Insights, RSS, tag pages, sitemap, posts kept in this
+// browser's store (with script payloads that must not run), and axe in every contrast mode.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { CONTRAST_MODES } from './pages';
+
+/** The seed posts in content/posts, newest first (the draft has no page). */
+const PUBLISHED = [
+  { slug: 'planning-the-move-to-adult-life-in-ontario', title: 'Planning the Move to Adult Life in Ontario' },
+  {
+    slug: 'visual-schedules-a-practical-guide-for-families',
+    title: 'Visual Schedules: A Practical Guide for Families',
+  },
+  { slug: 'looking-after-the-caregiver-too', title: 'Looking After the Caregiver, Too' },
+  {
+    slug: 'daily-living-routines-one-small-step-at-a-time',
+    title: 'Daily Living Routines, One Small Step at a Time',
+  },
+  { slug: 'building-social-skills-at-home', title: 'Building Social Skills at Home' },
+  { slug: 'preparing-for-your-first-session', title: 'Preparing for Your First Session' },
+  {
+    slug: 'the-ontario-autism-program-and-working-with-a-registered-provider',
+    title: 'The Ontario Autism Program and Working with a Registered Provider',
+  },
+  { slug: 'what-aba-therapy-is-and-what-it-is-not', title: 'What ABA Therapy Is, and What It Is Not' },
+];
+const DRAFT = { slug: 'getting-ready-for-a-new-school-year', title: 'Getting Ready for a New School Year' };
+const POST_PATH = `/blog/${PUBLISHED[1]!.slug}`;
+
+const staticCards = (page: Page) => page.locator('#blog-static-list [data-post-card]');
+const resultCards = (page: Page) => page.locator('[data-blog-results] [data-post-card]');
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search posts' });
+
+interface StoredPost {
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  tags: string[];
+  isDraft: 0 | 1;
+  publishedAt: string;
+  updatedAt?: string;
+  featuredImage?: string;
+}
+
+/**
+ * Writes posts into this origin's BlogDatabase the way the admin's store keeps them (Dexie stores
+ * version 42 as IndexedDB version 420) and sets the flags the admin's seeding sets.
+ */
+async function putBrowserPosts(page: Page, posts: StoredPost[], seededSlugs: string[] = []) {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    async ({ posts, seededSlugs }) => {
+      const request = indexedDB.open('BlogDatabase', 420);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        const postStore = db.createObjectStore('posts', { keyPath: 'id', autoIncrement: true });
+        postStore.createIndex('slug', 'slug', { unique: true });
+        postStore.createIndex('isDraft', 'isDraft');
+        postStore.createIndex('publishedAt', 'publishedAt');
+        const users = db.createObjectStore('users', { keyPath: 'id', autoIncrement: true });
+        users.createIndex('username', 'username', { unique: true });
+        const sessions = db.createObjectStore('sessions', { keyPath: 'id' });
+        sessions.createIndex('userId', 'userId');
+        sessions.createIndex('expiresAt', 'expiresAt');
+        const registrations = db.createObjectStore('registrations', { keyPath: 'id', autoIncrement: true });
+        for (const index of ['email', 'course', 'createdAt', 'status'])
+          registrations.createIndex(index, index);
+      };
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const transaction = db.transaction('posts', 'readwrite');
+      for (const post of posts) {
+        transaction.objectStore('posts').add({
+          author: 'Admin',
+          ...post,
+          publishedAt: new Date(post.publishedAt),
+          updatedAt: new Date(post.updatedAt ?? post.publishedAt),
+        });
+      }
+      await new Promise((resolve, reject) => {
+        transaction.oncomplete = resolve;
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+      const seeded = Object.fromEntries(
+        seededSlugs.map((slug, index) => [slug, { id: 1000 + index, revision: 'e2e', updatedAt: 0 }]),
+      );
+      localStorage.setItem('blog-seeded-posts', JSON.stringify({ revision: 'e2e', posts: seeded }));
+      localStorage.setItem('blog-browser-posts', '1');
+    },
+    { posts, seededSlugs },
+  );
+}
+
+test.describe('blog list', () => {
+  test('shows every published post newest first, the first featured, with short dates', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await expect(page.getByText('Insights and updates from our therapy practice')).toBeVisible();
+    await expect(staticCards(page)).toHaveCount(PUBLISHED.length);
+    const titles = await staticCards(page).locator('h2').allTextContents();
+    expect(titles.map((t) => t.trim())).toEqual(PUBLISHED.map((p) => p.title));
+    await expect(page.getByText(DRAFT.title)).toHaveCount(0);
+
+    await expect(page.locator('[data-featured]')).toHaveCount(1);
+    await expect(staticCards(page).first()).toHaveAttribute('data-featured', 'true');
+    await expect(staticCards(page).last().locator('time')).toHaveText('Jan 5, 2025');
+    for (const date of await staticCards(page).locator('time').allTextContents()) {
+      expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    }
+    const clamp = await staticCards(page)
+      .nth(1)
+      .locator('p.line-clamp-2')
+      .evaluate((el) => getComputedStyle(el).webkitLineClamp);
+    expect(clamp).toBe('2');
+  });
+
+  test('loads no React and opens no database until the search is used', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => /BlogSearch|client\.|react/i.test(url))).toEqual([]);
+    await searchBox(page).fill('home');
+    await expect(resultCards(page).first()).toBeVisible();
+    expect(scripts.some((url) => /BlogSearch/.test(url))).toBe(true);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toEqual([]);
+  });
+
+  test('search shows matching posts without a featured card, tolerates a typo, and says when none match', async ({
+    page,
+  }) => {
+    await page.goto('/blog');
+    await searchBox(page).fill('TEETH');
+    await expect(resultCards(page)).toHaveCount(1);
+    await expect(resultCards(page).first()).toHaveAttribute('data-post-card', PUBLISHED[3]!.slug);
+    await expect(page.locator('#blog-static-list')).toBeHidden();
+    await expect(page.locator('[data-blog-results] [data-featured]')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: '1 post found' })).toBeAttached();
+
+    await searchBox(page).fill('scedule');
+    await expect(resultCards(page).first()).toHaveAttribute('data-post-card', PUBLISHED[1]!.slug);
+
+    await searchBox(page).fill('zzqxj');
+    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(staticCards(page)).toHaveCount(PUBLISHED.length);
+    await expect(page.locator('[data-featured]')).toHaveCount(1);
+  });
+
+  test("the 'Filter by Tags' dialog toggles chips and shows posts with any selected tag", async ({
+    page,
+  }) => {
+    await page.goto('/blog');
+    const filter = page.getByRole('button', { name: /^Filter/ });
+    await filter.click();
+    const dialog = page.getByRole('dialog', { name: 'Filter by Tags' });
+    await expect(dialog).toBeVisible();
+    const routines = dialog.getByRole('button', { name: 'Routines' });
+    await expect(routines).toHaveAttribute('aria-pressed', 'false');
+    await routines.click();
+    await expect(routines).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filter (1 tag selected)' })).toBeFocused();
+    await expect(resultCards(page)).toHaveCount(2);
+    await expect(page.locator('[data-blog-results] [data-featured]')).toHaveCount(0);
+
+    // Tags and text combine with AND.
+    await searchBox(page).fill('teeth');
+    await expect(resultCards(page)).toHaveCount(1);
+    await searchBox(page).fill('caregiver');
+    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+  });
+
+  test('is readable without JavaScript, with the search controls hidden', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/blog');
+    await expect(page.locator('#blog-static-list [data-post-card]')).toHaveCount(PUBLISHED.length);
+    await expect(page.getByRole('searchbox')).toBeHidden();
+    await context.close();
+  });
+});
+
+test.describe('post page', () => {
+  test('shows title, author, long date, tags, picture, content and a way back', async ({ page }) => {
+    await page.goto(POST_PATH);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED[1]!.title);
+    const article = page.locator('[data-post-article]');
+    await expect(article).toContainText('By Admin');
+    await expect(article.locator('time').first()).toHaveText('October 7, 2025');
+    await expect(article.getByRole('link', { name: 'Routines' })).toHaveAttribute(
+      'href',
+      '/blog/tags/routines',
+    );
+    const image = article.locator('img').first();
+    await expect(image).toHaveAttribute('srcset', /200w.*400w.*800w.*1200w/);
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Why visual schedules can help' }),
+    ).toBeVisible();
+    await expect(page.locator('[data-post-content] script')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
+    await expect(page).toHaveURL(/\/blog\/?$/);
+  });
+
+  test('a draft and an unknown slug get the helpful not-found page', async ({ page }) => {
+    for (const path of [`/blog/${DRAFT.slug}`, '/blog/no-such-post']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      const help = page.getByRole('region', { name: 'Looking for a blog post?' });
+      await expect(help.getByRole('link')).toHaveCount(4); // the blog and the three newest posts
+      await expect(help.getByRole('link', { name: PUBLISHED[0]!.title })).toHaveAttribute(
+        'href',
+        `/blog/${PUBLISHED[0]!.slug}`,
+      );
+    }
+  });
+
+  test('tag pages list the posts with that tag', async ({ page }) => {
+    await page.goto('/blog/tags/routines');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Routines');
+    await expect(page.locator('[data-post-card]')).toHaveCount(2);
+    await expect(page.locator('[data-featured]')).toHaveCount(0);
+  });
+});
+
+test.describe('home, feed and sitemap', () => {
+  test("Latest Insights shows the 3 newest posts, the first featured, and 'View All Posts'", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const section = page.locator('#blog');
+    const cards = section.locator('[data-post-card]');
+    await expect(cards).toHaveCount(3);
+    expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-post-card')))).toEqual(
+      PUBLISHED.slice(0, 3).map((p) => p.slug),
+    );
+    await expect(cards.first()).toHaveAttribute('data-featured', 'true');
+    await expect(section.getByRole('link', { name: 'View All Posts' })).toHaveAttribute('href', '/blog');
+  });
+
+  test('the RSS feed lists the published posts and every page links to it', async ({ page, request }) => {
+    const response = await request.get('/rss.xml');
+    expect(response.ok()).toBe(true);
+    expect(response.headers()['content-type']).toMatch(/xml/);
+    const feed = await response.text();
+    expect(feed.match(/<item>/g)).toHaveLength(PUBLISHED.length);
+    expect(feed).toContain(`<link>https://www.example.org/blog/${PUBLISHED[0]!.slug}</link>`);
+    expect(feed).not.toContain(DRAFT.title);
+    for (const path of ['/', '/blog', POST_PATH]) {
+      await page.goto(path);
+      await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+        'href',
+        '/rss.xml',
+      );
+    }
+  });
+
+  test('the sitemap lists published posts and tag pages, never the draft', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap-0.xml')).text();
+    for (const post of PUBLISHED) expect(sitemap).toContain(`/blog/${post.slug}`);
+    expect(sitemap).toContain('/blog/tags/routines');
+    expect(sitemap).not.toContain(DRAFT.slug);
+    expect(sitemap).not.toMatch(/manifest|posts\.json|rss/);
+  });
+
+  test('the manifest for the admin holds every post, the draft flagged, content sanitised', async ({
+    request,
+  }) => {
+    const manifest = await (await request.get('/blog/manifest.json')).json();
+    expect(manifest.version).toBe(1);
+    expect(manifest.posts).toHaveLength(PUBLISHED.length + 1);
+    expect(manifest.posts.find((p: { slug: string }) => p.slug === DRAFT.slug)).toMatchObject({
+      isDraft: true,
+    });
+    for (const post of manifest.posts) expect(post.content).not.toMatch(/<script|onerror|javascript:/i);
+  });
+});
+
+test.describe("posts kept in this browser's store", () => {
+  const PAYLOAD = [
+    '<p>Written in this browser, safely.</p>',
+    '<img src="/no-such-image.png" onerror="window.__xss = \'img\'">',
+    '<script>window.__xss = "script"</script>',
+    '<p><a href="javascript:window.__xss = \'link\'">A harmless link</a></p>',
+    '<p onclick="window.__xss = \'click\'">Click this paragraph</p>',
+    '<svg><foreignObject><iframe src="javascript:window.__xss = \'iframe\'"></iframe></foreignObject></svg>',
+  ].join('');
+  const mine: StoredPost = {
+    slug: 'written-in-this-browser',
+    title: 'Written in This Browser',
+    excerpt: 'A post the admin published here.',
+    content: PAYLOAD,
+    tags: ['Home', 'Browser'],
+    isDraft: 0,
+    publishedAt: '2026-03-01T12:00:00.000Z',
+    featuredImage: 'javascript:window.__xss = "image"',
+  };
+  const draft: StoredPost = {
+    slug: 'a-browser-draft',
+    title: 'A Browser Draft',
+    excerpt: 'Not public.',
+    content: '<p>Draft</p>',
+    tags: [],
+    isDraft: 1,
+    publishedAt: '2026-04-01T12:00:00.000Z',
+  };
+
+  test('show on /blog, on the home page and at their address, sanitised; drafts never show', async ({
+    page,
+  }) => {
+    await putBrowserPosts(page, [mine, draft]);
+
+    await page.goto('/blog');
+    await expect(resultCards(page)).toHaveCount(PUBLISHED.length + 1);
+    await expect(resultCards(page).first()).toHaveAttribute('data-post-card', mine.slug);
+    await expect(resultCards(page).first()).toHaveAttribute('data-featured', 'true');
+    await expect(page.locator('#blog-static-list')).toBeHidden();
+    await expect(page.getByText(draft.title)).toHaveCount(0);
+    await searchBox(page).fill('admin published');
+    await expect(resultCards(page)).toHaveCount(1);
+
+    await page.goto('/');
+    await expect(page.locator('#blog [data-post-card]').first()).toHaveAttribute('data-post-card', mine.slug);
+    await expect(page.locator('#blog [data-post-card]')).toHaveCount(3);
+
+    await page.goto(`/blog/${mine.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(mine.title);
+    await expect(page).toHaveTitle(/^Written in This Browser \|/);
+    const content = page.locator('[data-post-content]');
+    await expect(content).toContainText('Written in this browser, safely.');
+    await expect(page.locator('[data-post-article] time').first()).toHaveText('March 1, 2026');
+    await expect(content.locator('script, iframe, [onerror], [onclick]')).toHaveCount(0);
+    await expect(content.getByText('A harmless link')).not.toHaveAttribute('href', /javascript/);
+    await content.getByText('A harmless link').click();
+    await content.getByText('Click this paragraph').click();
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+
+    await page.goto(`/blog/${draft.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('show the same calendar day in any time zone', async ({ browser }) => {
+    for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const context = await browser.newContext({ timezoneId });
+      const page = await context.newPage();
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'));
+      await putBrowserPosts(page, [{ ...mine, publishedAt: '2025-01-05T12:00:00.000Z' }]);
+      await page.goto(`/blog/${mine.slug}`);
+      await expect(page.locator('[data-post-article] time').first()).toHaveText('January 5, 2025');
+      await page.goto('/blog');
+      await expect(page.locator(`[data-post-card="${mine.slug}"] time`)).toHaveText('Jan 5, 2025');
+      await context.close();
+    }
+  });
+
+  test("a browser whose admin deleted every post shows 'No posts yet'", async ({ page }) => {
+    await putBrowserPosts(
+      page,
+      [],
+      PUBLISHED.map((p) => p.slug),
+    );
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { name: 'No posts yet' })).toBeVisible();
+    await expect(page.getByText('Check back soon for new content!')).toBeVisible();
+    await expect(page.locator('#blog-static-list')).toBeHidden();
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/blog', POST_PATH, '/blog/tags/routines']) {
+    for (const mode of CONTRAST_MODES) {
+      test(`${path} has no axe violations in ${mode} contrast`, async ({ page }) => {
+        await page.addInitScript((contrast) => {
+          sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast }));
+        }, mode);
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-contrast', mode);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      });
+    }
+  }
+
+  test('search results and the open tags dialog have no axe violations', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/blog');
+    await searchBox(page).fill('home');
+    await expect(resultCards(page).first()).toBeVisible();
+    let results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole('button', { name: /^Filter/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Filter by Tags' })).toBeVisible();
+    results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});

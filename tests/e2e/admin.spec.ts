@@ -4,6 +4,7 @@ import matter from 'gray-matter';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, test } from './fixtures';
+import { CONTRAST_MODES } from './pages';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
 // export and import, and axe on every admin page. Each test has a fresh browser profile, so a
@@ -414,6 +415,7 @@ test.describe('Markdown export and import', () => {
   });
 
   test('a malformed file is named with its field and nothing is imported', async ({ page }) => {
+    await expect(page.getByText('Loading posts...')).toHaveCount(0);
     const before = await page.getByRole('row').count();
     await page.locator('#import-files').setInputFiles([
       {
@@ -472,4 +474,35 @@ test.describe('accessibility', () => {
     await expect(page.getByLabel(/^Title/)).toHaveValue('Checked by axe');
     await expectNoAxeViolations(page);
   });
+
+  for (const mode of CONTRAST_MODES.filter((m) => m !== 'normal')) {
+    test(`login, list (badges, dialog) and form have no axe violations in ${mode} contrast`, async ({
+      page,
+    }) => {
+      await page.addInitScript((contrast) => {
+        sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast }));
+      }, mode);
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('data-contrast', mode);
+      await expectNoAxeViolations(page);
+      await fillSignIn(page);
+      await expect(page).toHaveURL(/\/admin\/posts$/);
+      await createPost(page, { title: 'A draft in contrast', excerpt: 'Draft.', body: 'Text.' });
+      await createPost(page, {
+        title: 'Published in contrast',
+        excerpt: 'Live.',
+        body: 'Text.',
+        draft: false,
+      });
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Delete A draft in contrast' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await page.goto('/admin/posts/new');
+      await page.getByRole('button', { name: 'Save post' }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
 });

@@ -1,0 +1,78 @@
+// `npm run cms`: Decap CMS on this machine. Starts Decap's local backend (decap-server, which reads and
+// writes the files of this working copy) and Astro's dev server, then open http://localhost:4321/cms/.
+// Ctrl-C stops both; if either stops on its own, the other is stopped too. Changes are plain files:
+// review them with `git diff` and commit them as usual. Extra arguments go to `astro dev` (e.g. --port).
+// Two child processes do not justify a dependency such as concurrently.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const require = createRequire(import.meta.url);
+// The port admin/config.yml's `local_backend: true` expects (http://localhost:8081/api/v1).
+const DECAP_PORT = '8081';
+
+/** Runs a package's bin with this Node (npm scripts put Node 22 first on PATH). */
+function start(name, script, args, env) {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (line) => `[${name}] ${line}`;
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) (stream === child.stderr ? console.error : console.log)(prefix(line));
+    });
+  }
+  return child;
+}
+
+const children = [
+  start('decap-server', require.resolve('decap-server/dist/index.js'), [], {
+    PORT: DECAP_PORT,
+    // Loopback only: the local backend writes files and has no sign-in.
+    BIND_HOST: '127.0.0.1',
+    GIT_REPO_DIRECTORY: root,
+    MODE: 'fs',
+  }),
+  start('astro', path.join(root, 'node_modules/astro/bin/astro.mjs'), ['dev', ...process.argv.slice(2)], {
+    ASTRO_TELEMETRY_DISABLED: '1',
+  }),
+];
+
+let stopping = false;
+let exitCode = 0;
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  // A child that ignores SIGTERM does not keep the terminal.
+  setTimeout(() => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }, 5000).unref();
+}
+
+for (const child of children) {
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(
+        `${child.spawnargs[1]} stopped (${signal ?? `exit code ${code}`}); stopping the other one.`,
+      );
+      stopAll(code || 1);
+    }
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode);
+  });
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(0));
+
+console.log(
+  `Decap CMS: open /cms/ on the address Astro prints (http://localhost:4321/cms/ by default); local backend on port ${DECAP_PORT}. Ctrl-C stops both.`,
+);

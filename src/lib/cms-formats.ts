@@ -1,0 +1,129 @@
+// How Decap CMS reads and writes our content files. Decap's own writers re-wrap YAML at 80 columns and
+// lay out JSON in their own way with keys in hash order, so one changed word rewrote whole files and
+// broke `prettier --check`. These writers keep the files as they are committed: keys in the order of
+// admin/config.yml (which is the order of the files), YAML without line folding, JSON laid out the way
+// Prettier lays it out (printWidth 110). A file saved without changes is byte-for-byte the same.
+import { parse, stringify } from 'yaml';
+
+/** The part of a Decap field definition that gives the shape of the data. */
+export interface CmsField {
+  name: string;
+  widget?: string;
+  fields?: CmsField[];
+  field?: CmsField;
+}
+
+/** The part of a Decap configuration that lists the fields of each folder or file. */
+export interface CmsConfigShape {
+  collections: { fields?: CmsField[]; files?: { fields: CmsField[] }[] }[];
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const PRINT_WIDTH = 110;
+const INDENT = '  ';
+
+/** The field list of the folder collection or file whose top-level field names are `names`, in order. */
+export function fieldsByNames(config: CmsConfigShape, names: readonly string[]): CmsField[] | undefined {
+  const lists = config.collections.flatMap((c) => [
+    ...(c.fields ? [c.fields] : []),
+    ...(c.files ?? []).map((f) => f.fields),
+  ]);
+  return lists.find(
+    (fields) => fields.length === names.length && fields.every((f, i) => f.name === names[i]),
+  );
+}
+
+const isObject = (value: unknown): value is { [key: string]: Json } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keys in the order of the fields (recursively); keys the configuration does not know keep their place after them. */
+export function orderLikeFields(value: Json, fields: readonly CmsField[] | undefined): Json {
+  if (Array.isArray(value)) return value.map((item) => orderLikeFields(item, fields));
+  if (!isObject(value) || !fields) return value;
+  const known = fields.filter((f) => f.name in value);
+  const rest = Object.keys(value).filter((key) => !fields.some((f) => f.name === key));
+  const ordered: { [key: string]: Json } = {};
+  for (const field of known) {
+    const nested = field.fields ?? (field.field?.fields ? field.field.fields : undefined);
+    ordered[field.name] = orderLikeFields(value[field.name]!, nested);
+  }
+  for (const key of rest) ordered[key] = value[key]!;
+  return ordered;
+}
+
+// --- JSON, laid out as Prettier does ------------------------------------------------------------------
+
+function flat(value: Json): string {
+  if (Array.isArray(value)) return `[${value.map(flat).join(', ')}]`;
+  if (isObject(value)) {
+    const entries = Object.entries(value);
+    return entries.length === 0
+      ? '{}'
+      : `{ ${entries.map(([key, item]) => `${JSON.stringify(key)}: ${flat(item)}`).join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+const isObjectWithEntries = (value: Json) => isObject(value) && Object.keys(value).length > 0;
+
+/** Prettier always breaks an array of two or more objects (or arrays) that each have more than one entry. */
+function mustBreak(value: Json[]): boolean {
+  return (
+    value.length > 1 &&
+    value.every((item) =>
+      Array.isArray(item) ? item.length > 1 : isObject(item) && Object.keys(item).length > 1,
+    )
+  );
+}
+
+/**
+ * `used` is what stands before the value on its line, `after` what follows it (a comma or nothing).
+ * Prettier keeps an object on several lines when the file has it so; objects in a list (opening hours,
+ * courses) are written that way, other objects on one line when they fit (`"bundle": { ... }`).
+ */
+function layout(value: Json, indent: string, used: number, after: number, inList = false): string {
+  const isArray = Array.isArray(value);
+  if (!isArray && !isObject(value)) return JSON.stringify(value);
+  const items: [string | undefined, Json][] = isArray
+    ? value.map((item) => [undefined, item])
+    : Object.entries(value);
+  if (items.length === 0) return isArray ? '[]' : '{}';
+  const oneLine = flat(value);
+  const mayBeFlat = isArray ? !mustBreak(value) && !value.some(isObjectWithEntries) : !inList;
+  if (mayBeFlat && used + oneLine.length + after <= PRINT_WIDTH) return oneLine;
+  const inner = indent + INDENT;
+  const lines = items.map(([key, item], index) => {
+    const head = key === undefined ? '' : `${JSON.stringify(key)}: `;
+    const comma = index < items.length - 1 ? 1 : 0;
+    const text = layout(item, inner, inner.length + head.length, comma, isArray);
+    return `${inner}${head}${text}${comma ? ',' : ''}`;
+  });
+  return `${isArray ? '[' : '{'}\n${lines.join('\n')}\n${indent}${isArray ? ']' : '}'}`;
+}
+
+/** A JSON content file: keys in field order, Prettier's layout, a final newline. */
+export function formatJson(data: unknown, fields?: readonly CmsField[]): string {
+  return `${layout(orderLikeFields(data as Json, fields), '', 0, 0)}\n`;
+}
+
+// --- Markdown with YAML front matter ------------------------------------------------------------------
+
+const FRONT_MATTER = /^---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+
+/** Front-matter fields and `body` (the Markdown after the closing ---, as it is in the file). */
+export function parseFrontMatter(content: string): Record<string, unknown> {
+  const match = FRONT_MATTER.exec(content);
+  if (!match) return content.trim() ? { body: content } : {};
+  const data = (parse(match[1] ?? '') ?? {}) as Record<string, unknown>;
+  const body = match[2] ?? '';
+  return body.trim() ? { ...data, body } : data;
+}
+
+/** The file for front-matter fields and `body`: keys in field order, one line per value, quotes only where needed. */
+export function formatFrontMatter(data: Record<string, unknown>, fields?: readonly CmsField[]): string {
+  const { body = '', ...meta } = data;
+  const ordered = orderLikeFields(meta as Json, fields) as Record<string, unknown>;
+  const yaml = Object.keys(ordered).length ? stringify(ordered, { lineWidth: 0, singleQuote: true }) : '';
+  return `---\n${yaml}---\n${String(body)}`;
+}

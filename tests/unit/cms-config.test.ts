@@ -1,0 +1,454 @@
+// admin/config.yml (Decap CMS) against the content schemas: every collection must have exactly the
+// fields of its schema, with the same required fields, defaults, lists, choices and nested objects, so a
+// drifted CMS config fails here instead of silently hiding posts from editors or writing files the build
+// rejects. Also: Decap's writers (src/lib/cms-formats.ts) give back every content file unchanged, in
+// Prettier's layout, and cleared optional values are dropped before saving (src/lib/cms-entry.ts).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import { describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'astro/zod';
+import { isClearedValue, withoutClearedValues } from '@/lib/cms-entry';
+import {
+  fieldsByNames,
+  formatFrontMatter,
+  formatJson,
+  parseFrontMatter,
+  type CmsField,
+} from '@/lib/cms-formats';
+import { practiceSettingsSchema } from '@/lib/settings';
+
+// astro:content only exists inside Astro; the config needs nothing from it but defineCollection.
+vi.mock('astro:content', () => ({ defineCollection: (config: unknown) => config }));
+const { postSchema, serviceSchema, teamSchema, trainingSchema } = await import('@/content.config');
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+interface Field extends CmsField {
+  label?: string;
+  widget: string;
+  required?: boolean;
+  default?: unknown;
+  pattern?: [string, string];
+  options?: (string | { label: string; value: string })[];
+  multiple?: boolean;
+  value_type?: 'int' | 'float';
+  min?: number;
+  max?: number;
+  fields?: Field[];
+  field?: Field;
+  media_folder?: string;
+  public_folder?: string;
+}
+interface Collection {
+  name: string;
+  folder?: string;
+  extension?: string;
+  format?: string;
+  files?: { name: string; file: string; fields: Field[] }[];
+  fields?: Field[];
+  media_folder?: string;
+  public_folder?: string;
+}
+interface Config {
+  backend: { name: string };
+  local_backend?: boolean;
+  media_folder: string;
+  public_folder: string;
+  collections: Collection[];
+}
+const config = parse(read('admin/config.yml')) as Config;
+const collection = (name: string) => {
+  const found = config.collections.find((c) => c.name === name);
+  if (!found) throw new Error(`admin/config.yml has no collection "${name}"`);
+  return found;
+};
+const fileOf = (name: string, file: string) => {
+  const found = collection(name).files?.find((f) => f.name === file);
+  if (!found) throw new Error(`collection "${name}" has no file "${file}"`);
+  return found;
+};
+
+/** The schemas as JSON Schema, input side (what a content file holds before defaults and transforms). */
+interface Prop {
+  type?: string;
+  enum?: unknown[];
+  default?: unknown;
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: Prop;
+  properties?: Record<string, Prop>;
+  required?: string[];
+  anyOf?: Prop[];
+}
+const imageStandIn = { image: () => z.string().min(1) } as unknown as Parameters<typeof postSchema>[0];
+const jsonSchema = (schema: z.core.$ZodType): Prop =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Prop;
+
+/** A union of object shapes (open or closed hours) is one object in the CMS: a key is required if every shape requires it. */
+function merged(prop: Prop): Prop {
+  if (!prop.anyOf) return prop;
+  const shapes = prop.anyOf.map(merged);
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...shapes.map((s) => s.properties)),
+    required: (shapes[0]?.required ?? []).filter((key) => shapes.every((s) => s.required?.includes(key))),
+  };
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const optionValues = (field: Field) =>
+  (field.options ?? []).map((option) => (typeof option === 'string' ? option : option.value));
+const accepts = (field: Field, text: string) => !field.pattern || new RegExp(field.pattern[0]).test(text);
+
+/** Every difference between a CMS field and the schema property, as readable messages. */
+function fieldProblems(field: Field, prop: Prop, required: boolean, at: string): string[] {
+  const problems: string[] = [];
+  const says = (message: string) => problems.push(`${at}: ${message}`);
+  const cmsRequired = field.required !== false;
+  if (cmsRequired !== required) says(`required is ${cmsRequired} in the CMS, ${required} in the schema`);
+  if ('default' in prop) {
+    if (JSON.stringify(field.default) !== JSON.stringify(prop.default))
+      says(
+        `default is ${JSON.stringify(field.default)} in the CMS, ${JSON.stringify(prop.default)} in the schema`,
+      );
+  } else if ('default' in field && !required) {
+    says(`the CMS sets a default (${JSON.stringify(field.default)}) the schema does not have`);
+  }
+
+  switch (field.widget) {
+    case 'string':
+    case 'text':
+    case 'markdown':
+    case 'image':
+    case 'file': {
+      if (prop.type !== 'string') says(`widget ${field.widget} holds text, the schema expects ${prop.type}`);
+      if (prop.pattern && prop.format !== 'email' && field.pattern?.[0] !== prop.pattern)
+        says(`pattern is ${field.pattern?.[0]} in the CMS, ${prop.pattern} in the schema`);
+      if (
+        prop.format === 'email' &&
+        (!accepts(field, 'hello@example.com') || accepts(field, 'not-an-address'))
+      )
+        says('the CMS pattern does not check an e-mail address');
+      if (!prop.pattern && prop.maxLength !== undefined) {
+        if (!accepts(field, 'A'.repeat(prop.maxLength)) || accepts(field, 'A'.repeat(prop.maxLength + 1)))
+          says(`the CMS pattern does not limit the text to ${prop.maxLength} characters`);
+      }
+      if (!prop.pattern && (prop.minLength ?? 0) > 1 && accepts(field, 'A'.repeat(prop.minLength! - 1)))
+        says(`the CMS pattern accepts fewer than ${prop.minLength} characters`);
+      break;
+    }
+    case 'datetime':
+      // A date is coerced (z.coerce.date), which JSON Schema cannot describe: the property has no type.
+      if (prop.type !== undefined) says(`widget datetime, the schema expects ${prop.type}`);
+      break;
+    case 'boolean':
+      if (prop.type !== 'boolean') says(`widget boolean, the schema expects ${prop.type}`);
+      break;
+    case 'number': {
+      const integer = prop.type === 'integer';
+      if (!integer && prop.type !== 'number') says(`widget number, the schema expects ${prop.type}`);
+      if ((field.value_type ?? 'float') !== (integer ? 'int' : 'float'))
+        says(`value_type ${field.value_type} for a schema ${prop.type}`);
+      const min =
+        prop.minimum ?? (prop.exclusiveMinimum !== undefined ? prop.exclusiveMinimum + 1 : undefined);
+      if (field.min !== min) says(`min is ${field.min} in the CMS, ${min} in the schema`);
+      const max = prop.maximum !== undefined && prop.maximum < MAX_SAFE ? prop.maximum : undefined;
+      if (field.max !== max) says(`max is ${field.max} in the CMS, ${max} in the schema`);
+      break;
+    }
+    case 'select': {
+      const values = optionValues(field);
+      const target = field.multiple ? prop.items : prop;
+      if (field.multiple && prop.type !== 'array') says(`a multiple select, the schema expects ${prop.type}`);
+      if (target?.type !== 'string') says(`select of text, the schema expects ${target?.type}`);
+      if (target?.enum && JSON.stringify([...values].sort()) !== JSON.stringify([...target.enum].sort()))
+        says(`options ${values.join(', ')} differ from the schema's ${target.enum.join(', ')}`);
+      if (field.multiple && field.min !== prop.minItems)
+        says(`min is ${field.min}, minItems ${prop.minItems}`);
+      break;
+    }
+    case 'list': {
+      if (prop.type !== 'array') says(`widget list, the schema expects ${prop.type}`);
+      if (field.min !== prop.minItems) says(`min is ${field.min} in the CMS, ${prop.minItems} in the schema`);
+      if (field.max !== prop.maxItems) says(`max is ${field.max} in the CMS, ${prop.maxItems} in the schema`);
+      const items = merged(prop.items ?? {});
+      if (field.fields) problems.push(...objectProblems(field.fields, items, `${at}[]`));
+      else if (field.field) problems.push(...fieldProblems(field.field, items, true, `${at}[]`));
+      else if (items.type !== 'string')
+        says(`a comma-separated list holds text, the schema expects ${items.type}`);
+      break;
+    }
+    case 'object':
+      if (prop.type !== 'object') says(`widget object, the schema expects ${prop.type}`);
+      problems.push(...objectProblems(field.fields ?? [], prop, at));
+      break;
+    default:
+      says(`widget ${field.widget} is not covered by this test`);
+  }
+  return problems;
+}
+
+/** Same keys, then each field against its property. `body` is the Markdown below the front matter. */
+function objectProblems(fields: Field[], schema: Prop, at = ''): string[] {
+  const shape = merged(schema);
+  const props = shape.properties ?? {};
+  const names = fields.map((f) => f.name).filter((name) => name !== 'body');
+  const path = (name: string) => (at ? `${at}.${name}` : name);
+  const problems = [
+    ...Object.keys(props)
+      .filter((key) => !names.includes(key))
+      .map((key) => `${path(key)}: in the schema, missing from the CMS`),
+    ...names.filter((name) => !(name in props)).map((name) => `${path(name)}: in the CMS, not in the schema`),
+  ];
+  for (const field of fields) {
+    const prop = props[field.name];
+    if (prop)
+      problems.push(
+        ...fieldProblems(field, prop, shape.required?.includes(field.name) ?? false, path(field.name)),
+      );
+  }
+  return problems;
+}
+
+const markdownBody = (fields: Field[]) => fields.find((f) => f.name === 'body');
+
+describe('admin/config.yml mirrors the content schemas', () => {
+  it('has the five collections, the local backend and a production backend', () => {
+    expect(config.collections.map((c) => c.name).sort()).toEqual(
+      ['posts', 'services', 'settings', 'team', 'training'].sort(),
+    );
+    expect(config.local_backend).toBe(true);
+    expect(config.backend.name).toBeTruthy();
+  });
+
+  it('posts: every front-matter field of the posts schema, and the Markdown body', () => {
+    const posts = collection('posts');
+    expect(posts).toMatchObject({ folder: 'content/posts', extension: 'md', format: 'frontmatter' });
+    expect(objectProblems(posts.fields!, jsonSchema(postSchema(imageStandIn)))).toEqual([]);
+    expect(markdownBody(posts.fields!)?.widget).toBe('markdown');
+    // The contract of the blog (DEVELOPERS.md item 5), whatever else the schema adds.
+    const names = posts.fields!.map((f) => f.name);
+    for (const name of [
+      'title',
+      'excerpt',
+      'tags',
+      'author',
+      'publishedAt',
+      'updatedAt',
+      'featuredImage',
+      'isDraft',
+      'slug',
+      'body',
+    ])
+      expect(names).toContain(name);
+  });
+
+  it('services: the fields of the service schema, and the Markdown body', () => {
+    const services = collection('services');
+    expect(services).toMatchObject({ folder: 'content/services', extension: 'md', format: 'frontmatter' });
+    expect(objectProblems(services.fields!, jsonSchema(serviceSchema(imageStandIn)))).toEqual([]);
+    expect(markdownBody(services.fields!)?.widget).toBe('markdown');
+  });
+
+  it('training: the fields of the training schema', () => {
+    const courses = fileOf('training', 'courses');
+    // On the collection: Decap picks the writer by the collection's format (a file's own is ignored).
+    expect(collection('training').format).toBe('json');
+    expect(courses.file).toBe('content/training/courses.json');
+    expect(objectProblems(courses.fields, jsonSchema(trainingSchema()))).toEqual([]);
+  });
+
+  it('team: the fields of the team schema', () => {
+    const team = collection('team');
+    expect(team).toMatchObject({ folder: 'content/team', extension: 'json', format: 'json' });
+    expect(objectProblems(team.fields!, jsonSchema(teamSchema(imageStandIn)))).toEqual([]);
+  });
+
+  it('practice settings: the fields of the settings schema', () => {
+    const practice = fileOf('settings', 'practice');
+    expect(collection('settings').format).toBe('json');
+    expect(practice.file).toBe('content/settings/practice.json');
+    expect(objectProblems(practice.fields, jsonSchema(practiceSettingsSchema))).toEqual([]);
+  });
+
+  it('a drifted config fails: a renamed, a missing and a needlessly optional field are each reported', () => {
+    const fields = structuredClone(collection('posts').fields!);
+    fields.find((f) => f.name === 'tags')!.name = 'tag';
+    fields.splice(
+      fields.findIndex((f) => f.name === 'slug'),
+      1,
+    );
+    fields.find((f) => f.name === 'excerpt')!.required = false;
+    expect(objectProblems(fields, jsonSchema(postSchema(imageStandIn)))).toEqual([
+      'tags: in the schema, missing from the CMS',
+      'slug: in the schema, missing from the CMS',
+      'tag: in the CMS, not in the schema',
+      'excerpt: required is false in the CMS, true in the schema',
+    ]);
+  });
+
+  it('points at folders and files that exist', () => {
+    for (const c of config.collections) {
+      if (c.folder) {
+        const files = readdirSync(join(root, c.folder)).filter((name) => name.endsWith(`.${c.extension}`));
+        expect(files.length, c.folder).toBeGreaterThan(0);
+      }
+      for (const file of c.files ?? []) expect(existsSync(join(root, file.file)), file.file).toBe(true);
+    }
+  });
+
+  it('stores pictures where the content already refers to them', () => {
+    // Service pages and the team: src/assets/artwork, written relative to the content file.
+    for (const name of ['services', 'team']) {
+      const c = collection(name);
+      expect(c.media_folder).toBe('/src/assets/artwork');
+      expect(c.public_folder).toBe('../../src/assets/artwork');
+    }
+    for (const file of readdirSync(join(root, 'content/services'))) {
+      const { heroImage } = parseFrontMatter(read(`content/services/${file}`));
+      expect(String(heroImage)).toMatch(/^\.\.\/\.\.\/src\/assets\/artwork\/[^/]+$/);
+    }
+    // Posts: content/posts/images (relative to the post), where their images are.
+    const posts = collection('posts');
+    expect(posts.media_folder).toBe('images');
+    expect(existsSync(join(root, 'content/posts', posts.media_folder!))).toBe(true);
+    for (const file of readdirSync(join(root, 'content/posts')).filter((f) => f.endsWith('.md'))) {
+      const { featuredImage } = parseFrontMatter(read(`content/posts/${file}`));
+      if (featuredImage) expect(String(featuredImage), file).toMatch(/^(\.\/)?images\/[^/]+$/);
+    }
+  });
+});
+
+describe('files written by the CMS', () => {
+  const names = (fields: CmsField[]) => fields.map((f) => f.name);
+  const prettierOptions = async (file: string) =>
+    ({ ...(await prettier.resolveConfig(join(root, file))), filepath: join(root, file) }) as prettier.Options;
+
+  const markdownFiles = ['content/services', 'content/posts'].flatMap((dir) =>
+    readdirSync(join(root, dir))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `${dir}/${f}`),
+  );
+  it.each(markdownFiles)('%s is written back unchanged', (file) => {
+    const fields = collection(file.includes('/posts/') ? 'posts' : 'services').fields!;
+    const content = read(file);
+    expect(formatFrontMatter(parseFrontMatter(content), fieldsByNames(config, names(fields)))).toBe(content);
+  });
+
+  const jsonFiles: [string, CmsField[]][] = [
+    ['content/training/courses.json', fileOf('training', 'courses').fields],
+    ['content/settings/practice.json', fileOf('settings', 'practice').fields],
+    ...readdirSync(join(root, 'content/team')).map(
+      (f) => [`content/team/${f}`, collection('team').fields!] as [string, CmsField[]],
+    ),
+  ];
+  it.each(jsonFiles)('%s is written back unchanged, in Prettier’s layout', async (file, fields) => {
+    const content = read(file);
+    const written = formatJson(JSON.parse(content), fieldsByNames(config, names(fields)));
+    expect(written).toBe(content);
+    expect(await prettier.format(written, await prettierOptions(file))).toBe(written);
+  });
+
+  it('puts keys back in field order, nested ones too, after Decap shuffled them', async () => {
+    const practice = JSON.parse(read('content/settings/practice.json')) as Record<string, unknown>;
+    const shuffled = Object.fromEntries(
+      Object.entries(practice)
+        .reverse()
+        .map(([key, value]) => [
+          key,
+          Array.isArray(value) && key === 'hours'
+            ? value.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).reverse()))
+            : value,
+        ]),
+    );
+    const fields = fileOf('settings', 'practice').fields;
+    expect(formatJson(shuffled, fieldsByNames(config, names(fields)))).toBe(
+      read('content/settings/practice.json'),
+    );
+  });
+
+  it('lays out edited JSON the way Prettier does', async () => {
+    const edited = {
+      short: ['Monday', 'Tuesday'],
+      long: Array.from({ length: 12 }, (_, i) => `A longer list item number ${i}`),
+      objects: [
+        { id: 'a', n: 1 },
+        { id: 'b', n: 2 },
+      ],
+      one: [{ id: 'a', n: 1 }],
+      nested: { price: 599, saving: 99, list: [] as string[], empty: {} },
+      text: 'Quote " and backslash \\ and ünïcödé',
+    };
+    const written = formatJson(edited);
+    expect(written).toBe(
+      await prettier.format(written, await prettierOptions('content/settings/practice.json')),
+    );
+    expect(JSON.parse(written)).toEqual(edited);
+  });
+
+  it('writes a new post with plain YAML, quoting only what needs it', () => {
+    const fields = collection('posts').fields!;
+    const written = formatFrontMatter(
+      {
+        body: 'First paragraph.\n',
+        isDraft: false,
+        publishedAt: '2026-01-05',
+        tags: ['Home', 'Play'],
+        excerpt:
+          "A long excerpt that goes well past eighty characters, so it must stay on one line: it's fine.",
+        title: 'Café au lait: a test',
+      },
+      fieldsByNames(config, names(fields)),
+    );
+    expect(written).toBe(
+      [
+        '---',
+        "title: 'Café au lait: a test'",
+        'excerpt: "A long excerpt that goes well past eighty characters, so it must stay on one line: it\'s fine."',
+        'tags:',
+        '  - Home',
+        '  - Play',
+        'publishedAt: 2026-01-05',
+        'isDraft: false',
+        '---',
+        'First paragraph.',
+        '',
+      ].join('\n'),
+    );
+    expect(parseFrontMatter(written)).toMatchObject({
+      title: 'Café au lait: a test',
+      publishedAt: '2026-01-05',
+    });
+  });
+});
+
+describe('values an editor cleared', () => {
+  it('are empty strings and nulls, not false or 0', () => {
+    expect(['', null, undefined].every(isClearedValue)).toBe(true);
+    expect([false, 0, 'x', []].some(isClearedValue)).toBe(false);
+  });
+
+  it('are dropped before saving, so the schema defaults apply', () => {
+    class Data {
+      constructor(readonly values: Record<string, unknown>) {}
+      filter(keep: (value: unknown) => boolean) {
+        return new Data(Object.fromEntries(Object.entries(this.values).filter(([, value]) => keep(value))));
+      }
+    }
+    const saved = withoutClearedValues(
+      new Data({ title: 'T', slug: '', updatedAt: '', featuredImage: null, isDraft: false, tags: [] }),
+    );
+    expect(saved.values).toEqual({ title: 'T', isDraft: false, tags: [] });
+  });
+});

@@ -26,7 +26,11 @@ export default defineConfig({
   integrations: [
     react(),
     interactDirective(),
-    sitemap({ filter: (page) => !PRIVATE_PATH.test(new URL(page).pathname) }),
+    sitemap({
+      filter: (page) => !PRIVATE_PATH.test(new URL(page).pathname),
+      // The same URL as each page's canonical link: no trailing slash except the home page.
+      serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
+    }),
   ],
   vite: {
     plugins: [tailwindcss()],

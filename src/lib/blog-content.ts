@@ -126,10 +126,13 @@ export async function toArticle(post: BuiltPost) {
 const digest = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
-/** The manifest the browser's post store is seeded from (src/lib/post-seed.ts). */
+/**
+ * The manifest the browser's post store is seeded from (src/lib/post-seed.ts). It is a public file,
+ * so it holds published posts only: a draft in git is edited in git (or Decap CMS) until published.
+ */
 export async function buildManifest(): Promise<PostManifest> {
   const posts = await Promise.all(
-    (await getAllPosts()).map(async (post): Promise<ManifestPost> => {
+    (await getPublishedPosts()).map(async (post): Promise<ManifestPost> => {
       const fields: Omit<ManifestPost, 'revision'> = {
         slug: post.slug,
         title: post.title,

@@ -40,7 +40,8 @@ test.describe('search engines', () => {
 
   test('the sitemap lists the public pages and no admin or login page', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap-0.xml')).text();
-    for (const path of PUBLIC_PAGES) expect(sitemap).toContain(`https://www.example.org${path}`);
+    // The same URL as the page's canonical link.
+    for (const path of PUBLIC_PAGES) expect(sitemap).toContain(`<loc>https://www.example.org${path}</loc>`);
     expect(sitemap).not.toMatch(/\/(admin|login|cms)/);
     expect(sitemap).not.toContain('404');
   });

@@ -4,12 +4,7 @@
  * state; Markdown export (one post or all) and import, all or nothing.
  */
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import {
-  parseMarkdownFiles,
-  markdownFileName,
-  postToMarkdown,
-  type ImportedPost,
-} from '@/lib/admin/markdown';
+import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
 import { markBrowserPosts } from '@/lib/browser-posts-flag';
 import { formatShortDate, isoDay } from '@/lib/dates';
@@ -46,6 +41,17 @@ export function StatusBadge({ isDraft }: { isDraft: boolean }) {
       Published
     </span>
   );
+}
+
+/**
+ * The Markdown code (gray-matter with js-yaml, marked: about 60 KB gzip) loads on the first export or
+ * import, not with the list.
+ */
+const loadMarkdown = () => import('@/lib/admin/markdown');
+
+async function downloadPost(post: Post) {
+  const { markdownFileName, postToMarkdown } = await loadMarkdown();
+  downloadTextFile(markdownFileName(post), postToMarkdown(post));
 }
 
 async function readFiles(files: FileList): Promise<Array<{ name: string; text: string }>> {
@@ -116,7 +122,9 @@ function PostList() {
   async function exportAll() {
     if (!posts?.length) return;
     await downloadTextFiles(
-      posts.map((post) => ({ name: markdownFileName(post), text: postToMarkdown(post) })),
+      await loadMarkdown().then(({ markdownFileName, postToMarkdown }) =>
+        posts.map((post) => ({ name: markdownFileName(post), text: postToMarkdown(post) })),
+      ),
     );
     setMessage({
       tone: 'status',
@@ -130,6 +138,7 @@ function PostList() {
     if (!files || files.length === 0) return;
     setBusy(true);
     try {
+      const { parseMarkdownFiles } = await loadMarkdown();
       const parsed = parseMarkdownFiles(await readFiles(files));
       if (!parsed.ok) {
         say({
@@ -264,11 +273,7 @@ function PostList() {
           <p className="mt-2 text-ink-muted">{POST_LIST_TEXT.emptyBody}</p>
         </div>
       ) : (
-        <PostTable
-          posts={posts}
-          onDelete={setToDelete}
-          onDownload={(post) => downloadTextFile(markdownFileName(post), postToMarkdown(post))}
-        />
+        <PostTable posts={posts} onDelete={setToDelete} onDownload={(post) => void downloadPost(post)} />
       )}
 
       <ConfirmDialog

@@ -66,7 +66,8 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
   const noticeRef = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
   // Focus moves after the render that shows the message, so screen readers read the new state.
-  const focusAfterRender = useRef<'notice' | 'first-invalid' | null>(null);
+  // Kept in state, not a ref: a request made while the island is still hydrating is not lost.
+  const [focusRequest, setFocusRequest] = useState<{ target: 'notice' | 'first-invalid' } | null>(null);
 
   // The server-rendered form keeps native validation for visitors without JavaScript; once React
   // runs, this form's own messages replace the browser's bubbles.
@@ -75,12 +76,12 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
   }, []);
 
   useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    if (target === 'notice') noticeRef.current?.focus();
+    if (!focusRequest) return;
+    if (focusRequest.target === 'notice') noticeRef.current?.focus();
     else focusFirstInvalid(formRef.current, CONTACT_FIELDS, fieldErrors);
-  });
+    // Only a new request moves focus; later renders (typing that clears an error) do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,7 +92,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
     try {
       const parsed = contactSchema.safeParse(readContactForm(form));
       if (!parsed.success) {
-        focusAfterRender.current = 'first-invalid';
+        setFocusRequest({ target: 'first-invalid' });
         setFieldErrors(toFieldErrors<ContactField>(parsed.error));
         setStatus('idle');
         return;
@@ -99,7 +100,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       busy.current = true;
       setStatus('submitting');
       const result = await sendContactMessage(parsed.data);
-      focusAfterRender.current = 'notice';
+      setFocusRequest({ target: 'notice' });
       if (result.ok) {
         form.reset();
         setStatus('success');
@@ -110,7 +111,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       }
     } catch (error) {
       console.error('[contact] unexpected failure while handling the form:', error);
-      focusAfterRender.current = 'notice';
+      setFocusRequest({ target: 'notice' });
       setStatus('error');
       setNotice({ tone: 'error', message: CONTACT_FORM_TEXT.unexpected });
     } finally {

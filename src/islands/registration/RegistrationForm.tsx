@@ -84,7 +84,8 @@ export function RegistrationForm({
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
-  const focusAfterRender = useRef<'notice' | 'first-invalid' | null>(null);
+  // Kept in state, not a ref: a request made while the island is still hydrating is not lost.
+  const [focusRequest, setFocusRequest] = useState<{ target: 'notice' | 'first-invalid' } | null>(null);
 
   // Native validation stays for visitors without JavaScript; once React runs, ours replaces it.
   useEffect(() => {
@@ -92,12 +93,12 @@ export function RegistrationForm({
   }, []);
 
   useEffect(() => {
-    const target = focusAfterRender.current;
-    if (!target) return;
-    focusAfterRender.current = null;
-    if (target === 'notice') noticeRef.current?.focus();
+    if (!focusRequest) return;
+    if (focusRequest.target === 'notice') noticeRef.current?.focus();
     else focusFirstInvalid(formRef.current, REGISTRATION_FIELDS, fieldErrors);
-  });
+    // Only a new request moves focus; later renders (typing that clears an error) do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,7 +109,7 @@ export function RegistrationForm({
     try {
       const parsed = registrationSchema.safeParse(readRegistrationForm(form));
       if (!parsed.success) {
-        focusAfterRender.current = 'first-invalid';
+        setFocusRequest({ target: 'first-invalid' });
         setFieldErrors(toFieldErrors<RegistrationField>(parsed.error));
         setNotice({ tone: 'error', message: REGISTRATION_MESSAGES.summary });
         setStatus('idle');
@@ -117,7 +118,7 @@ export function RegistrationForm({
       busy.current = true;
       setStatus('submitting');
       const outcome = await submitRegistration(parsed.data);
-      focusAfterRender.current = outcome.status === 'invalid' ? 'first-invalid' : 'notice';
+      setFocusRequest({ target: outcome.status === 'invalid' ? 'first-invalid' : 'notice' });
       switch (outcome.status) {
         case 'success':
         case 'warning':
@@ -137,7 +138,7 @@ export function RegistrationForm({
       }
     } catch (error) {
       console.error('[registration] unexpected failure while handling the form:', error);
-      focusAfterRender.current = 'notice';
+      setFocusRequest({ target: 'notice' });
       setStatus('error');
       setNotice({ tone: 'error', message: REGISTRATION_SEND_MESSAGES.unexpected });
     } finally {

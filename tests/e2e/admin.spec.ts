@@ -455,6 +455,7 @@ test.describe('accessibility', () => {
   });
 
   test('the admin pages have no axe violations', async ({ page }) => {
+    test.slow(); // several pages and dialogs, each checked by axe
     await signIn(page);
     await createPost(page, { title: 'Checked by axe', excerpt: 'Accessible.', body: 'Text.' });
     await expectNoAxeViolations(page);
@@ -479,6 +480,7 @@ test.describe('accessibility', () => {
     test(`login, list (badges, dialog) and form have no axe violations in ${mode} contrast`, async ({
       page,
     }) => {
+      test.slow(); // several pages and dialogs, each checked by axe
       await page.addInitScript((contrast) => {
         sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast }));
       }, mode);

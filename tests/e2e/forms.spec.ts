@@ -100,8 +100,9 @@ test.describe('contact form', () => {
 
   test('disables the form and reads Sending... while the message is on its way', async ({ page }) => {
     let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(FAKE_ENDPOINTS.contact, async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await released;
       await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
     });
     const form = page.locator('#contact-form');

@@ -1,8 +1,9 @@
 // admin/config.yml (Decap CMS) against the content schemas: every collection must have exactly the
 // fields of its schema, with the same required fields, defaults, lists, choices and nested objects, so a
 // drifted CMS config fails here instead of silently hiding posts from editors or writing files the build
-// rejects. Also: Decap's writers (src/lib/cms-formats.ts) give back every content file unchanged, in
-// Prettier's layout, and cleared optional values are dropped before saving (src/lib/cms-entry.ts).
+// rejects. Also: the CMS's writers (src/lib/cms-formats.ts) keep every value of every content file,
+// write Prettier's layout and give a file in the repository's layout back byte for byte; cleared
+// optional values are dropped before saving (src/lib/cms-entry.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -335,15 +336,92 @@ describe('files written by the CMS', () => {
   const prettierOptions = async (file: string) =>
     ({ ...(await prettier.resolveConfig(join(root, file))), filepath: join(root, file) }) as prettier.Options;
 
+  // A service page and a settings file in the layout the repository uses: saved without a change,
+  // they come back byte for byte, so `git diff` shows only what an editor changed.
+  const SERVICE = [
+    '---',
+    'title: Individual Therapy',
+    'kind: service',
+    'order: 1',
+    'icon: one-to-one',
+    "summary: One-to-one ABA sessions built around each person's own goals, interests and pace, for ages 18 months to adults.",
+    'heroImage: ../../src/assets/artwork/individual-therapy.svg',
+    "heroAlt: 'Colon: quoted, the way Prettier keeps it'",
+    'lead: A first paragraph.',
+    'features:',
+    '  - An assessment at the start',
+    '  - A written plan',
+    '  - Play-based teaching',
+    'outcomes:',
+    '  - More independence in everyday routines',
+    '  - Safer, calmer ways to cope',
+    '  - New skills that carry over into real life',
+    '---',
+    '',
+    '## Who it is for',
+    '',
+    'Children, teens and adults.',
+    '',
+  ].join('\n');
+  const PRACTICE = `{
+  "name": "Bright Path ABA",
+  "hours": [
+    {
+      "days": "Monday-Friday",
+      "opens": "9:00 AM",
+      "closes": "5:00 PM",
+      "dayCodes": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      "open24": "09:00",
+      "close24": "17:00"
+    },
+    {
+      "days": "Saturday",
+      "closed": true,
+      "dayCodes": ["Saturday"]
+    }
+  ],
+  "timeZone": "America/Toronto"
+}
+`;
+  const serviceFields = () => fieldsByNames(config, names(collection('services').fields!));
+  const practiceFields = () => fieldsByNames(config, names(fileOf('settings', 'practice').fields));
+
+  it('writes an unchanged file back byte for byte', () => {
+    expect(formatFrontMatter(parseFrontMatter(SERVICE), serviceFields())).toBe(SERVICE);
+    expect(formatJson(JSON.parse(PRACTICE), practiceFields())).toBe(PRACTICE);
+  });
+
+  it('puts keys back in field order, nested ones too, after Decap shuffled them', () => {
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
+    expect(formatJson(reversed(JSON.parse(PRACTICE)), practiceFields())).toBe(PRACTICE);
+    const { body, ...meta } = parseFrontMatter(SERVICE);
+    expect(formatFrontMatter({ body, ...(reversed(meta) as object) }, serviceFields())).toBe(SERVICE);
+  });
+
+  // Every content file of the repository: nothing is lost, and what the CMS writes passes
+  // `prettier --check` (content/posts is not checked by Prettier, so only the first applies there).
   const markdownFiles = ['content/services', 'content/posts'].flatMap((dir) =>
     readdirSync(join(root, dir))
       .filter((f) => f.endsWith('.md'))
       .map((f) => `${dir}/${f}`),
   );
-  it.each(markdownFiles)('%s is written back unchanged', (file) => {
+  it.each(markdownFiles)('%s keeps every value and its text when saved', async (file) => {
     const fields = collection(file.includes('/posts/') ? 'posts' : 'services').fields!;
-    const content = read(file);
-    expect(formatFrontMatter(parseFrontMatter(content), fieldsByNames(config, names(fields)))).toBe(content);
+    const data = parseFrontMatter(read(file));
+    const written = formatFrontMatter(data, fieldsByNames(config, names(fields)));
+    expect(parseFrontMatter(written)).toEqual(data);
+    expect(String(data.body).trim().length).toBeGreaterThan(0);
+    if (file.startsWith('content/services/'))
+      expect(await prettier.format(written, await prettierOptions(file))).toBe(written);
   });
 
   const jsonFiles: [string, CmsField[]][] = [
@@ -353,29 +431,11 @@ describe('files written by the CMS', () => {
       (f) => [`content/team/${f}`, collection('team').fields!] as [string, CmsField[]],
     ),
   ];
-  it.each(jsonFiles)('%s is written back unchanged, in Prettier’s layout', async (file, fields) => {
-    const content = read(file);
-    const written = formatJson(JSON.parse(content), fieldsByNames(config, names(fields)));
-    expect(written).toBe(content);
+  it.each(jsonFiles)('%s keeps every value when saved, in Prettier’s layout', async (file, fields) => {
+    const data: unknown = JSON.parse(read(file));
+    const written = formatJson(data, fieldsByNames(config, names(fields)));
+    expect(JSON.parse(written)).toEqual(data);
     expect(await prettier.format(written, await prettierOptions(file))).toBe(written);
-  });
-
-  it('puts keys back in field order, nested ones too, after Decap shuffled them', async () => {
-    const practice = JSON.parse(read('content/settings/practice.json')) as Record<string, unknown>;
-    const shuffled = Object.fromEntries(
-      Object.entries(practice)
-        .reverse()
-        .map(([key, value]) => [
-          key,
-          Array.isArray(value) && key === 'hours'
-            ? value.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).reverse()))
-            : value,
-        ]),
-    );
-    const fields = fileOf('settings', 'practice').fields;
-    expect(formatJson(shuffled, fieldsByNames(config, names(fields)))).toBe(
-      read('content/settings/practice.json'),
-    );
   });
 
   it('lays out edited JSON the way Prettier does', async () => {

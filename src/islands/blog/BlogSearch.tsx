@@ -93,7 +93,10 @@ export function BlogSearch({
   }, [wantsFuzzy, fuseClass]);
 
   const posts = useMemo(() => (data.status === 'ready' ? data.posts : []), [data]);
-  const tags = data.status === 'ready' ? collectTags(posts) : builtTags;
+  const tags = useMemo(
+    () => (data.status === 'ready' ? collectTags(posts) : builtTags),
+    [data.status, posts, builtTags],
+  );
   const search = useMemo(() => createPostSearch(posts, fuseClass), [posts, fuseClass]);
   const filter = useMemo(() => ({ query: deferredQuery, tags: selected }), [deferredQuery, selected]);
   const results = useMemo(() => search(filter), [search, filter]);

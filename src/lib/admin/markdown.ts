@@ -15,7 +15,9 @@
  */
 import matter from 'gray-matter';
 import { marked } from 'marked';
-import { z } from 'zod';
+// zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
+// one full zod build here would grow what every visitor of a form downloads.
+import * as z from 'zod/mini';
 import { toPostDate } from '@/lib/dates';
 import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR } from '@/lib/post-store';
@@ -120,53 +122,65 @@ export function postToMarkdown(post: Post): string {
   return `${text.slice(0, close)}\n${imageAddressComment(image)}${text.slice(close)}`;
 }
 
-const dateField = z.union([z.date(), z.string(), z.number()]).transform((value, context) => {
-  try {
-    return toPostDate(value);
-  } catch {
-    context.addIssue({ code: 'custom', message: 'is not a date (write it like 2025-01-05)' });
-    return z.NEVER;
-  }
-});
+const dateField = z.pipe(
+  z.union([z.date(), z.string(), z.number()]),
+  z.transform((value, context) => {
+    try {
+      return toPostDate(value);
+    } catch {
+      context.issues.push({
+        code: 'custom',
+        message: 'is not a date (write it like 2025-01-05)',
+        input: value,
+      });
+      return z.NEVER;
+    }
+  }),
+);
 
-const nonEmptyText = (what: string) =>
+const boundedText = (max: number) =>
   z
-    .string({ error: `must be ${what}` })
-    .trim()
-    .min(1, { error: 'is required' });
+    .string({ error: 'must be text' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'is required' }),
+      z.maxLength(max, { error: `must not exceed ${max} characters` }),
+    );
 
 const frontMatterSchema = z.strictObject({
-  title: nonEmptyText('text').max(POST_LIMITS.title, {
-    error: `must not exceed ${POST_LIMITS.title} characters`,
-  }),
-  excerpt: nonEmptyText('text').max(POST_LIMITS.excerpt, {
-    error: `must not exceed ${POST_LIMITS.excerpt} characters`,
-  }),
+  title: boundedText(POST_LIMITS.title),
+  excerpt: boundedText(POST_LIMITS.excerpt),
   tags: z
-    .union([z.array(z.union([z.string(), z.number()])), z.string()], {
-      error: 'must be a list of words, like [autism, home]',
-    })
-    .optional()
-    .transform((value) =>
-      value === undefined ? [] : typeof value === 'string' ? parseTags(value) : parseTags(value.join(',')),
+    .pipe(
+      z.optional(
+        z.union([z.array(z.union([z.string(), z.number()])), z.string()], {
+          error: 'must be a list of words, like [autism, home]',
+        }),
+      ),
+      z.transform((value) =>
+        value === undefined ? [] : typeof value === 'string' ? parseTags(value) : parseTags(value.join(',')),
+      ),
     )
-    .refine((tags) => tags.every((tag) => tag.length <= POST_LIMITS.tag), {
-      error: `must be words of at most ${POST_LIMITS.tag} characters`,
-    }),
-  author: z.string({ error: 'must be text' }).trim().optional(),
-  publishedAt: dateField.optional(),
-  updatedAt: dateField.optional(),
-  featuredImage: z
-    .string({ error: 'must be an image address' })
-    .trim()
-    .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
-      error: 'must be an https:// address or a path',
-    })
-    .optional(),
+    .check(
+      z.refine((tags: string[]) => tags.every((tag) => tag.length <= POST_LIMITS.tag), {
+        error: `must be words of at most ${POST_LIMITS.tag} characters`,
+      }),
+    ),
+  author: z.optional(z.string({ error: 'must be text' }).check(z.trim())),
+  publishedAt: z.optional(dateField),
+  updatedAt: z.optional(dateField),
+  featuredImage: z.optional(
+    z.string({ error: 'must be an image address' }).check(
+      z.trim(),
+      z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
+        error: 'must be an https:// address or a path',
+      }),
+    ),
+  ),
   /** Written by the git workflow for its images; browser posts have no use for it. */
-  featuredImageAlt: z.string({ error: 'must be text' }).optional(),
-  isDraft: z.boolean({ error: 'must be true or false' }).optional(),
-  slug: z.string({ error: 'must be text' }).trim().optional(),
+  featuredImageAlt: z.optional(z.string({ error: 'must be text' })),
+  isDraft: z.optional(z.boolean({ error: 'must be true or false' })),
+  slug: z.optional(z.string({ error: 'must be text' }).check(z.trim())),
 });
 
 function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {

@@ -5,11 +5,12 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { buildEnvironment } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
+import { offlineReading } from './src/integrations/offline.mjs';
 
 const env = buildEnvironment(process.env);
 
 // Pages that must never be indexed (they are also noindex in their <head>).
-const PRIVATE_PATH = /\/(admin|login|cms)(\/|$)/;
+const PRIVATE_PATH = /\/(admin|login|cms|offline)(\/|$)/;
 
 export default defineConfig({
   site: env.siteUrl,
@@ -31,6 +32,7 @@ export default defineConfig({
       // The same URL as each page's canonical link: no trailing slash except the home page.
       serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
     }),
+    offlineReading(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -1,0 +1,128 @@
+// Offline reading and the web app manifest (SPEC: service worker; README, "Offline reading").
+// @vite-pwa/astro runs Workbox's generateSW once Astro has written every page; src/scripts/service-worker.ts
+// registers the result and asks the visitor before a new version takes over.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AstroPWA from '@vite-pwa/astro';
+import { ASSETS_CACHE, OFFLINE_PATH, PAGES_CACHE, THEME_COLOR } from '../lib/offline.ts';
+import { practice } from '../lib/settings.ts';
+
+const DAY = 24 * 60 * 60;
+
+// Workbox copies each urlPattern function into sw.js as source text: they must not use anything
+// from this module (so the private-page pattern is written out; it is NEVER_CACHED of src/lib/offline.ts).
+const runtimeCaching = [
+  {
+    // The admin, its sign-in and the CMS always come from the network; offline, the offline page says so.
+    urlPattern: ({ request, url }) =>
+      request.mode === 'navigate' && /^\/(?:admin|login|cms)(?:\/|$)/.test(url.pathname),
+    handler: 'NetworkOnly',
+    options: { precacheFallback: { fallbackURL: OFFLINE_PATH } },
+  },
+  {
+    // What the admin reads about the published posts must be current, never a kept copy.
+    urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/blog/manifest.json',
+    handler: 'NetworkOnly',
+  },
+  {
+    // Every other page: the network first, so visitors see the current text; the copy kept from the
+    // last visit when the network fails or takes more than 5 s; the offline page for pages never opened.
+    // 404 answers are kept too: a post that lives only in this browser's store is shown by the 404 page.
+    urlPattern: ({ request }) => request.mode === 'navigate',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: PAGES_CACHE,
+      networkTimeoutSeconds: 5,
+      cacheableResponse: { statuses: [200, 404] },
+      expiration: { maxEntries: 60, purgeOnQuotaError: true },
+      precacheFallback: { fallbackURL: OFFLINE_PATH },
+    },
+  },
+  {
+    // Fingerprinted files: a name never changes its content, so the kept copy is always right.
+    urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_astro/'),
+    handler: 'CacheFirst',
+    options: {
+      cacheName: ASSETS_CACHE,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true },
+    },
+  },
+];
+
+/**
+ * Workbox's precache list, completed: the offline page under its address (/offline, as
+ * @vite-pwa/astro would name it) and the scripts it loads with everything they import, found in the
+ * built files. Offline, they cannot come from anywhere else. (Its island, the accessibility panel,
+ * is left out: React is too big to install for everyone, and the page reads fine without it.)
+ */
+function completePrecache(outDir) {
+  return async (entries) => {
+    const manifest = entries.map((entry) =>
+      entry.url === 'offline/index.html' ? { ...entry, url: OFFLINE_PATH.slice(1) } : entry,
+    );
+    const html = await readFile(path.join(outDir(), 'offline/index.html'), 'utf8');
+    const pending = [...html.matchAll(/<script type="module" src="\/(_astro\/[\w.-]+\.js)"/g)].map(
+      (m) => m[1],
+    );
+    const scripts = new Set();
+    while (pending.length > 0) {
+      const file = pending.pop();
+      if (scripts.has(file)) continue;
+      scripts.add(file);
+      const code = await readFile(path.join(outDir(), file), 'utf8');
+      // Bundled imports name their chunks relative to the importer: from"./x.js", import("./x.js").
+      for (const match of code.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)) pending.push(`_astro/${match[1]}`);
+    }
+    const listed = new Set(manifest.map((entry) => entry.url));
+    for (const url of scripts) if (!listed.has(url)) manifest.push({ url, revision: null, size: 0 });
+    return { manifest, warnings: [] };
+  };
+}
+
+/** The @vite-pwa/astro integration with this site's service worker and manifest. */
+export function offlineReading() {
+  let outDir = '';
+  const paths = {
+    name: 'offline-reading-paths',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+      },
+    },
+  };
+  const pwa = AstroPWA({
+    registerType: 'prompt', // a new version waits until the visitor agrees to reload
+    injectRegister: false, // src/scripts/service-worker.ts: a few hundred bytes instead of workbox-window
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: practice.name,
+      short_name: practice.shortName,
+      description: practice.description,
+      lang: 'en-CA',
+      start_url: '/',
+      scope: '/',
+      display: 'minimal-ui',
+      theme_color: THEME_COLOR,
+      background_color: '#ffffff',
+      // Made from public/favicon.svg by scripts/icons.mjs.
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // Installed up front: only what the offline page needs (a few dozen KB; see completePrecache).
+      // Pages, pictures and scripts are kept as the visitor opens them: nobody downloads the whole site.
+      globPatterns: ['offline/index.html', '_astro/*.{css,woff2}', 'favicon.svg'],
+      manifestTransforms: [completePrecache(() => outDir)],
+      navigateFallback: null, // not a single-page app: every address has its own page
+      cleanupOutdatedCaches: true,
+      runtimeCaching,
+    },
+  });
+  return [paths, pwa];
+}

@@ -1,0 +1,13 @@
+// Offline reading (SPEC: service worker): names the service worker's configuration
+// (src/integrations/offline.mjs) and the page script (src/scripts/service-worker.ts) share.
+
+/** Pages a visitor opened: network first, this copy when the network fails. */
+export const PAGES_CACHE = 'pages';
+/** Fingerprinted files under /_astro/ (scripts, styles, pictures, fonts): they never change. */
+export const ASSETS_CACHE = 'assets';
+/** Shown for a page that was never opened while the visitor is offline. */
+export const OFFLINE_PATH = '/offline';
+/** Pages that are never kept, so never shown stale: the admin, its sign-in and the CMS. */
+export const NEVER_CACHED = /^\/(?:admin|login|cms)(?:\/|$)/;
+/** The brand colour of src/styles/global.css: browser toolbar and installed-app splash screen. */
+export const THEME_COLOR = '#0b6b63';

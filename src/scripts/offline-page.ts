@@ -1,0 +1,47 @@
+// The offline page lists the pages this browser keeps (src/integrations/offline.mjs), with their titles,
+// so a visitor without a connection can go straight to something they can read. The service worker
+// installs this script with the offline page (src/integrations/offline.mjs).
+import { NEVER_CACHED, OFFLINE_PATH, PAGES_CACHE } from '@/lib/offline';
+
+const SITE_SUFFIX = / \| [^|]+$/; // '<page> | <practice>' (src/lib/seo.ts): the page part is enough
+
+/** Title of a kept page, from its HTML; the address when the copy has none. */
+function titleOf(html: string, path: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const title = doc.title.trim().replace(SITE_SUFFIX, '');
+  return title || path;
+}
+
+export async function listKeptPages(): Promise<void> {
+  const section = document.querySelector<HTMLElement>('[data-offline-kept]');
+  if (!section) return;
+  const list = section.querySelector('[data-offline-list]');
+  if (!list || !('caches' in window)) return;
+  try {
+    const cache = await caches.open(PAGES_CACHE);
+    const pages: { path: string; title: string }[] = [];
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.origin !== location.origin || NEVER_CACHED.test(url.pathname)) continue;
+      if (url.pathname === OFFLINE_PATH || url.pathname === location.pathname) continue;
+      const response = await cache.match(request);
+      if (!response?.ok) continue; // a kept "not found" page is nothing to offer
+      pages.push({ path: url.pathname + url.search, title: titleOf(await response.text(), url.pathname) });
+    }
+    if (pages.length === 0) return;
+    pages.sort((a, b) => a.title.localeCompare(b.title));
+    for (const page of pages) {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = page.path;
+      link.textContent = page.title; // text, never HTML
+      link.className =
+        'flex min-h-11 items-center rounded-xl border border-line bg-page px-4 py-3 font-bold text-brand underline-offset-4 hover:underline';
+      item.append(link);
+      list.append(item);
+    }
+    section.hidden = false;
+  } catch {
+    // Storage unavailable (private mode, quota): the page still says what to do.
+  }
+}

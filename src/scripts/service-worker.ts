@@ -1,0 +1,50 @@
+// Registers the service worker that keeps opened pages readable offline (src/integrations/offline.mjs)
+// and, when a new version of the site is waiting, asks the visitor before switching to it (SPEC:
+// service worker). Loads on every page, so it stays small: no workbox-window, no framework.
+import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE } from '@/lib/offline';
+import { askToReload } from './update-prompt';
+
+/**
+ * The page a visitor is reading when the worker is first installed was loaded before the worker
+ * existed, so the worker never saw it: keep it and the files it used, like every later page.
+ */
+async function keepFirstPage(): Promise<void> {
+  if (NEVER_CACHED.test(location.pathname)) return;
+  const assets = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/_astro/'))
+    .map((url) => url.href);
+  await (await caches.open(PAGES_CACHE)).add(location.pathname + location.search);
+  await (await caches.open(ASSETS_CACHE)).addAll(assets);
+}
+
+export function registerServiceWorker(): void {
+  // Secure hosts only (https, and localhost for development): browsers refuse workers elsewhere anyway.
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const workers = navigator.serviceWorker;
+  const firstInstall = !workers.controller;
+  let accepted = false;
+  workers.addEventListener('controllerchange', () => {
+    if (accepted) location.reload();
+  });
+  const accept = () => (accepted = true);
+  const ask = (worker: ServiceWorker) => askToReload(worker, accept);
+  const register = async () => {
+    const registration = await workers.register('/sw.js', { scope: '/' });
+    const whenInstalled = (worker: ServiceWorker | null) =>
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'installed' && workers.controller) ask(worker);
+      });
+    if (registration.waiting && workers.controller) ask(registration.waiting);
+    whenInstalled(registration.installing);
+    registration.addEventListener('updatefound', () => whenInstalled(registration.installing));
+    if (firstInstall) {
+      await workers.ready;
+      await keepFirstPage();
+    }
+  };
+  const start = () => void register().catch(() => {}); // without a worker the site works as before
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+}

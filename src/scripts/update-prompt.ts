@@ -1,0 +1,39 @@
+// The update prompt (src/components/layout/UpdatePrompt.astro): shown by src/scripts/service-worker.ts
+// when a new version of the site is waiting.
+
+const DISMISSED = 'site-update-dismissed'; // sessionStorage: 'Not now' holds for this visit
+
+/** Shows the update prompt of the layout (src/components/layout/UpdatePrompt.astro). */
+export function askToReload(worker: ServiceWorker, accept: () => void): void {
+  const card = document.querySelector<HTMLElement>('[data-update-card]');
+  if (!card || !card.hidden || sessionStorage.getItem(DISMISSED)) return;
+  let returnFocusTo: HTMLElement | null = null;
+  const close = () => {
+    const hadFocus = card.contains(document.activeElement);
+    card.hidden = true;
+    if (!hadFocus) return;
+    const target = returnFocusTo?.isConnected ? returnFocusTo : document.getElementById('main-content');
+    target?.focus({ preventScroll: true });
+  };
+  const dismiss = () => {
+    sessionStorage.setItem(DISMISSED, '1');
+    close();
+  };
+  card.addEventListener('focusin', (event) => {
+    if (!card.contains(event.relatedTarget as Node | null))
+      returnFocusTo = event.relatedTarget as HTMLElement | null;
+  });
+  card.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') dismiss();
+  });
+  card.querySelector('[data-update-dismiss]')?.addEventListener('click', dismiss);
+  card.querySelector('[data-update-reload]')?.addEventListener('click', () => {
+    accept();
+    worker.postMessage({ type: 'SKIP_WAITING' }); // Workbox's prompt mode: the new worker takes over
+  });
+  // The worker may take over without us (the visitor accepted in another tab): nothing left to ask.
+  worker.addEventListener('statechange', () => {
+    if (worker.state !== 'installed') close();
+  });
+  card.hidden = false; // inside a polite status region: announced, focus stays where it is
+}

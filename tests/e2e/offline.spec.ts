@@ -1,0 +1,171 @@
+// Offline reading and updates (SPEC: service worker): the only suite that lets the service worker run
+// (playwright.config.ts blocks it for the others, so their pages always come from the server).
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+// One browser engine, one worker: the screen size changes nothing here.
+test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
+
+const POST = '/blog/visual-schedules-a-practical-guide-for-families';
+
+/** Waits until the service worker is active and has kept the first page (src/scripts/service-worker.ts). */
+async function installed(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state;
+  });
+  await expect.poll(() => keptPages(page)).toContain(new URL(page.url()).pathname);
+}
+
+function keptPages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('pages');
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  });
+}
+
+/** The network is gone: every request the page or its service worker makes fails. */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+test('pages a visitor opened stay readable offline; the others get the offline page', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await installed(page);
+  await page.goto('/training');
+  await page.goto(POST);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const manifest = await page.evaluate(async () => (await fetch('/blog/manifest.json')).ok);
+  expect(manifest).toBe(true);
+
+  // Never kept: the sign-in page and the admin's post manifest.
+  const kept = await keptPages(page);
+  expect(kept).toEqual(expect.arrayContaining(['/', '/training', POST]));
+  expect(kept.filter((path) => /^\/(admin|login|cms)|manifest\.json/.test(path))).toEqual([]);
+
+  await goOffline(context);
+  await page.goto('/training');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/training/i);
+  await expect(page.locator('#registration-form')).toBeVisible();
+  await page.goto(POST);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Visual Schedules: A Practical Guide for Families',
+  );
+  await expect(page.getByRole('heading', { level: 2, name: 'Why visual schedules can help' })).toBeVisible();
+  // The stylesheet came from the cache too: the page is styled, not bare HTML.
+  expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+
+  // A page never opened: the offline page, at the address asked for, listing what can be read.
+  await page.goto('/services/life-skills');
+  await expect(page).toHaveURL(/\/services\/life-skills$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  const list = page.locator('[data-offline-list]');
+  await expect(
+    list.getByRole('link', { name: 'Visual Schedules: A Practical Guide for Families' }),
+  ).toHaveAttribute('href', POST);
+  await expect(list.locator('a[href="/training"]')).toBeVisible();
+  await expect(list.locator('a[href^="/login"], a[href^="/admin"]')).toHaveCount(0);
+
+  // The sign-in page and the manifest are never served from a kept copy.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  expect(
+    await page.evaluate(() =>
+      fetch('/blog/manifest.json').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
+});
+
+test('a new version waits for the visitor: "Not now" keeps the page, "Reload" switches', async ({ page }) => {
+  // The visitor's browser runs an older version of the worker (another script address stands in
+  // for other contents: the browser sees a new version either way, and no server change is needed).
+  await page.goto('/robots.txt');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?version=older', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  });
+  const prompt = page.locator('[data-update-card]');
+  // The site's page registers the current version, which installs and waits.
+  await page.goto('/training');
+  const name = page.locator('#registration-form').getByLabel(/^Full name/);
+  await name.fill('Typed before the update');
+  await name.focus();
+
+  // Asked politely: announced in a status region, focus stays where the visitor is.
+  const status = page.getByRole('status').filter({ hasText: 'A new version of this site is ready' });
+  await expect(status).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(status.getByRole('button', { name: 'Reload' })).toBeVisible();
+
+  // "Not now" (reached with Tab, or a screen reader): the prompt goes, focus returns to the field, and
+  // the page keeps working as it is, with the new version still waiting.
+  await status.getByRole('button', { name: 'Not now' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(prompt).toBeHidden();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Typed before the update');
+  expect(
+    await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+  ).toBe(true);
+  // Not asked again on every page of this visit.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(prompt).toBeHidden();
+
+  // Next visit: asked again; Escape is "Not now" too, then "Reload" switches to the new version.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await expect(prompt).toBeVisible();
+  await status.getByRole('button', { name: 'Not now' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(prompt).toBeHidden();
+  await expect(page.locator('#main-content')).toBeFocused();
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  const reloaded = page.waitForEvent('load');
+  await status.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect(prompt).toBeHidden();
+  expect(
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return {
+        waiting: Boolean(registration?.waiting),
+        controlled: Boolean(navigator.serviceWorker.controller),
+      };
+    }),
+  ).toEqual({ waiting: false, controlled: true });
+});
+
+test('the web app manifest names the practice and has icons made from its artwork', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(href!)).json();
+  expect(manifest).toMatchObject({
+    name: 'Bright Path ABA Therapy & Training',
+    short_name: 'Bright Path ABA',
+    start_url: '/',
+    theme_color: '#0b6b63',
+  });
+  expect(
+    manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`),
+  ).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of manifest.icons as { src: string }[]) {
+    const response = await request.get(icon.src);
+    expect(response.headers()['content-type']).toBe('image/png');
+  }
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
+});

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildEnvironment } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
+import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
 
 const env = buildEnvironment(process.env);
 
@@ -19,6 +20,11 @@ export default defineConfig({
   build: { format: 'directory' },
   // Full page loads: the client router's re-initialisation bugs are not worth its gains here.
   prefetch: false,
+  // Each page's Content-Security-Policy <meta>, completed after the build (src/integrations/security.mjs).
+  security: { csp: cspConfig(env) },
+  // Shiki colours code with style="..." attributes, which the Content-Security-Policy does not allow
+  // (and Astro warns about); code blocks are rare here and read fine uncoloured.
+  markdown: { syntaxHighlight: false },
   image: {
     // Our own artwork is SVG; rasterise it to webp at build (it is ours, so trusted).
     dangerouslyProcessSVG: true,
@@ -32,6 +38,7 @@ export default defineConfig({
       // The same URL as each page's canonical link: no trailing slash except the home page.
       serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
     }),
+    securityHeaders(env), // before offlineReading: the service worker installs the finished pages
     offlineReading(),
   ],
   vite: {

@@ -1,13 +1,22 @@
 // Lighthouse (mobile settings, the system Chromium) on the public page types; prints a table of
-// the four category scores, LCP, TBT, CLS and the bytes each page loads.
+// the four category scores, LCP, TBT, CLS and the bytes each page loads, then the JavaScript budget
+// table of scripts/js-budget.mjs for the same pages.
 // Usage: npm run audit  (builds first)   or   node scripts/audit.mjs [/path ...]
+import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 
-const pages = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ['/', '/training', '/services/individual-therapy'];
+// Every public page type: home, training, a service page, the blog, a post, the sign-in page.
+const AUDIT_PAGES = [
+  '/',
+  '/training',
+  '/services/individual-therapy',
+  '/blog',
+  '/blog/visual-schedules-a-practical-guide-for-families',
+  '/login',
+];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES;
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
@@ -66,3 +75,12 @@ for (const r of rows) {
 }
 for (const r of rows)
   if (r.failing.length) console.log(`\n${r.path} audits below full marks: ${r.failing.join(', ')}`);
+if (rows.some((r) => r.failing.includes('is-crawlable'))) {
+  console.log(
+    '\nis-crawlable: the page is noindex on purpose (the sign-in page stays out of search engines), ' +
+      'which Lighthouse counts against SEO.',
+  );
+}
+
+const budget = spawnSync(process.execPath, ['scripts/js-budget.mjs', ...pages], { stdio: 'inherit' });
+process.exitCode = budget.status ?? 1;

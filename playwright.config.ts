@@ -37,6 +37,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
+  // One retry in CI only: on the 2-core machine two tests (a held submit while an island loads, an
+  // axe tour of the admin) have failed once under heavy load and passed on rerun. A retried test is
+  // still reported as flaky in the output, so it stays visible.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },

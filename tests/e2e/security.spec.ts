@@ -4,6 +4,7 @@
 // tokens and off-site redirect targets are refused.
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN, FAKE_ENDPOINTS } from '../../playwright.config';
+import { putBrowserPosts } from './browser-store';
 import { expect, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
@@ -194,52 +195,19 @@ test.describe('hostile HTML never runs', () => {
   }) => {
     const watched = await watch(page);
     const slug = 'stored-hostile-html';
-    await page.goto('/robots.txt');
-    await page.evaluate(
-      async ({ slug, content }) => {
-        // The admin's store: Dexie keeps BlogDatabase version 42 as IndexedDB version 420.
-        const request = indexedDB.open('BlogDatabase', 420);
-        request.onupgradeneeded = () => {
-          const db = request.result;
-          const posts = db.createObjectStore('posts', { keyPath: 'id', autoIncrement: true });
-          posts.createIndex('slug', 'slug', { unique: true });
-          posts.createIndex('isDraft', 'isDraft');
-          posts.createIndex('publishedAt', 'publishedAt');
-          const users = db.createObjectStore('users', { keyPath: 'id', autoIncrement: true });
-          users.createIndex('username', 'username', { unique: true });
-          const sessions = db.createObjectStore('sessions', { keyPath: 'id' });
-          sessions.createIndex('userId', 'userId');
-          sessions.createIndex('expiresAt', 'expiresAt');
-          const registrations = db.createObjectStore('registrations', { keyPath: 'id', autoIncrement: true });
-          for (const index of ['email', 'course', 'createdAt', 'status'])
-            registrations.createIndex(index, index);
-        };
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        const transaction = db.transaction('posts', 'readwrite');
-        transaction.objectStore('posts').add({
-          slug,
-          title: 'Stored <script>window.__xss = "stored-title"</script> post',
-          excerpt: '<img src=x onerror="window.__xss = \'stored-excerpt\'"> Stored excerpt.',
-          content,
-          tags: ['Safety'],
-          author: '<svg onload="window.__xss = \'author\'">',
-          isDraft: 0,
-          publishedAt: new Date('2026-03-01T12:00:00Z'),
-          updatedAt: new Date('2026-03-01T12:00:00Z'),
-          featuredImage: "javascript:window.__xss = 'featured'",
-        });
-        await new Promise((resolve, reject) => {
-          transaction.oncomplete = resolve;
-          transaction.onerror = () => reject(transaction.error);
-        });
-        db.close();
-        localStorage.setItem('blog-browser-posts', '1');
+    await putBrowserPosts(page, [
+      {
+        slug,
+        title: 'Stored <script>window.__xss = "stored-title"</script> post',
+        excerpt: '<img src=x onerror="window.__xss = \'stored-excerpt\'"> Stored excerpt.',
+        content: CORPUS,
+        tags: ['Safety'],
+        author: '<svg onload="window.__xss = \'author\'">',
+        isDraft: 0,
+        publishedAt: '2026-03-01T12:00:00Z',
+        featuredImage: "javascript:window.__xss = 'featured'",
       },
-      { slug, content: CORPUS },
-    );
+    ]);
     await expectPostIsHarmless(page, watched, slug, /^Stored <script>.*<\/script> post$/);
   });
 

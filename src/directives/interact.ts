@@ -82,6 +82,11 @@ const interact: ClientDirective = (load, _options, el) => {
     });
   };
 
+  // With scripts running, the island checks its forms and shows the spec's messages. Native
+  // validation stays only for visitors without JavaScript: left on until React's effects run, it
+  // would stop an early press with a browser bubble before the submit could be held.
+  for (const form of el.querySelectorAll('form')) form.noValidate = true;
+
   el.addEventListener('click', holdClick, true);
   el.addEventListener('submit', holdSubmit, true);
   for (const type of INTENT_EVENTS) {

@@ -52,7 +52,11 @@ test.describe('contact form', () => {
       await route.continue();
     });
     await page.reload();
+    // Like a visitor, start once the page has scrolled to the form (a press during the smooth
+    // scroll could land beside the moving button).
+    await expect(page.locator('#contact-name')).toBeFocused();
     const form = page.locator('#contact-form');
+    await expect(form).toHaveJSProperty('noValidate', true); // the directive's, React has not run
     await form.getByLabel(/^Name/).fill('Zoë Tremblay');
     await form.getByLabel(/^Email/).fill('zoe@example.com');
     await form.getByLabel(/^Message/).fill('Typed and sent before the page finished loading.');
@@ -206,6 +210,24 @@ test.describe('course registration', () => {
       'Unable to connect to the registration service. Please try again later or contact us directly.',
     );
     await expect(form.getByLabel(/^Full name/)).toHaveValue('Priya Natarajan');
+  });
+
+  test("a press on Register before the island has loaded gets the form's own messages, not a browser bubble", async ({
+    page,
+  }) => {
+    let releaseIsland: () => void = () => {};
+    const islandHeld = new Promise<void>((resolve) => (releaseIsland = resolve));
+    await page.route(/\/_astro\/RegistrationForm\.[^/]+\.js$/, async (route) => {
+      await islandHeld;
+      await route.continue();
+    });
+    await page.reload();
+    const form = page.locator('#registration-form');
+    await form.getByRole('button', { name: 'Register' }).click(); // every required field is empty
+    expect(page.url()).toMatch(/\/training$/);
+    releaseIsland();
+    await expect(page.locator('#registration-alert')).toContainText('Please correct the errors in the form.');
+    await expect(page.locator('#registration-name-error')).toHaveText('Name must be at least 2 characters');
   });
 
   test('lists every problem and the summary message', async ({ page }) => {

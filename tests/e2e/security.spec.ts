@@ -341,13 +341,15 @@ test.describe('Content-Security-Policy', () => {
       expect(header.get('object-src'), path).toEqual(["'none'"]);
       expect(header.get('base-uri'), path).toEqual(["'self'"]);
 
-      // The <meta> comes right after <meta charset>, before anything it governs.
-      const meta = page.locator('head > meta[http-equiv="content-security-policy"]');
-      await expect(meta).toHaveCount(1);
-      expect(await page.evaluate(() => document.head.children[1]?.getAttribute('http-equiv'))).toBe(
-        'content-security-policy',
-      );
-      const policy = directives((await meta.getAttribute('content')) ?? '');
+      // The <meta> comes right after <meta charset>, before anything it governs. Read from the
+      // served HTML: the live page may already be navigating (/admin/posts sends a visitor to /login).
+      const html = await (await page.request.get(path)).text();
+      const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
+      expect(head.match(/http-equiv="content-security-policy"/g), path).toHaveLength(1);
+      const meta =
+        /^<meta charset="utf-8"><meta http-equiv="content-security-policy" content="([^"]+)">/.exec(head);
+      expect(meta, path).not.toBeNull();
+      const policy = directives(meta![1]!);
       const scriptSrc = policy.get('script-src') ?? [];
       expect(scriptSrc[0], path).toBe("'self'");
       expect(

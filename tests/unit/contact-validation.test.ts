@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseValid } from './parse-valid';
 import { contactSchema } from '@/lib/validation/contact';
-import { toFieldErrors } from '@/lib/validation/field-errors';
 
 const valid = {
   name: 'Jane Doe',
@@ -12,7 +12,7 @@ const valid = {
 /** The first message for `field`, or undefined when the field is valid. */
 function errorFor(field: keyof typeof valid, value: unknown): string | undefined {
   const result = contactSchema.safeParse({ ...valid, [field]: value });
-  return result.success ? undefined : toFieldErrors(result.error)[field];
+  return result.success ? undefined : result.fieldErrors[field];
 }
 
 /** A well-formed address of exactly `length` characters (254 or 255): 64 + 1 + 3 labels + '.com'. */
@@ -63,7 +63,7 @@ describe('contact form schema', () => {
 
     it('counts the length after trimming surrounding spaces', () => {
       expect(errorFor('name', '  J  ')).toBe('Name must be at least 2 characters');
-      const parsed = contactSchema.parse({ ...valid, name: '  Jane  ' });
+      const parsed = parseValid(contactSchema, { ...valid, name: '  Jane  ' });
       expect(parsed.name).toBe('Jane');
     });
   });
@@ -82,7 +82,9 @@ describe('contact form schema', () => {
     });
 
     it('ignores spaces around a pasted address', () => {
-      expect(contactSchema.parse({ ...valid, email: ' jane@example.com ' }).email).toBe('jane@example.com');
+      expect(parseValid(contactSchema, { ...valid, email: ' jane@example.com ' }).email).toBe(
+        'jane@example.com',
+      );
     });
   });
 
@@ -107,7 +109,7 @@ describe('contact form schema', () => {
       expect(errorFor('phone', '')).toBeUndefined();
       expect(errorFor('phone', '   ')).toBeUndefined();
       const { phone: _omitted, ...withoutPhone } = valid;
-      expect(contactSchema.parse(withoutPhone).phone).toBe('');
+      expect(parseValid(contactSchema, withoutPhone).phone).toBe('');
     });
 
     it.each([
@@ -145,23 +147,23 @@ describe('contact form schema', () => {
 
     it('keeps any text as plain text: emoji, right-to-left script and markup', () => {
       const text = 'مرحبا 👋 <script>alert("x")</script>';
-      expect(contactSchema.parse({ ...valid, message: text }).message).toBe(text);
+      expect(parseValid(contactSchema, { ...valid, message: text }).message).toBe(text);
     });
 
     it('sends the trimmed message', () => {
-      expect(contactSchema.parse({ ...valid, message: '  Hello there, friend  ' }).message).toBe(
+      expect(parseValid(contactSchema, { ...valid, message: '  Hello there, friend  ' }).message).toBe(
         'Hello there, friend',
       );
     });
   });
 });
 
-describe('toFieldErrors', () => {
+describe('field errors', () => {
   it('keeps only the first message of each field, in rule order', () => {
     const result = contactSchema.safeParse({ name: '1', email: 'x', phone: '12', message: 'short' });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(toFieldErrors(result.error)).toEqual({
+    expect(result.fieldErrors).toEqual({
       name: 'Name must be at least 2 characters',
       email: 'Please enter a valid email address',
       phone: 'Please enter a valid phone number',
@@ -172,6 +174,6 @@ describe('toFieldErrors', () => {
   it('leaves out valid fields', () => {
     const result = contactSchema.safeParse({ ...valid, email: 'nope' });
     if (result.success) throw new Error('expected a failure');
-    expect(toFieldErrors(result.error)).toEqual({ email: 'Please enter a valid email address' });
+    expect(result.fieldErrors).toEqual({ email: 'Please enter a valid email address' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors } from '@/lib/validation/field-errors';
+import { parseValid } from './parse-valid';
 import {
   COURSE_IDS,
   EDUCATION_LEVELS,
@@ -22,18 +22,18 @@ const valid = {
 
 function errorFor(field: keyof typeof valid, value: unknown): string | undefined {
   const result = registrationSchema.safeParse({ ...valid, [field]: value });
-  return result.success ? undefined : toFieldErrors(result.error)[field];
+  return result.success ? undefined : result.fieldErrors[field];
 }
 
 describe('registration schema', () => {
   it('accepts a complete registration and converts the years to a number', () => {
-    expect(registrationSchema.parse(valid)).toEqual({ ...valid, workExperience: 3 });
+    expect(parseValid(registrationSchema, valid)).toEqual({ ...valid, workExperience: 3 });
   });
 
   it('requires every field', () => {
     const result = registrationSchema.safeParse({});
     if (result.success) throw new Error('expected a failure');
-    expect(toFieldErrors(result.error)).toEqual({
+    expect(result.fieldErrors).toEqual({
       name: 'Name must be at least 2 characters',
       email: 'Please enter a valid email address',
       phone: 'Please enter a valid phone number',
@@ -126,7 +126,7 @@ describe('registration schema', () => {
       [0, 0],
       [50, 50],
     ])('accepts %j as %d', (years, expected) => {
-      const parsed = registrationSchema.parse({ ...valid, workExperience: years });
+      const parsed = parseValid(registrationSchema, { ...valid, workExperience: years });
       expect(parsed.workExperience).toBe(expected);
     });
   });

@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { sendContactMessage } from '@/lib/forms/submit-contact';
 import { CONTACT_FIELDS, type ContactField, contactSchema } from '@/lib/validation/contact';
-import { type FieldErrors, toFieldErrors } from '@/lib/validation/field-errors';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   FieldError,
   FieldHint,
@@ -93,7 +93,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       const parsed = contactSchema.safeParse(readContactForm(form));
       if (!parsed.success) {
         setFocusRequest({ target: 'first-invalid' });
-        setFieldErrors(toFieldErrors<ContactField>(parsed.error));
+        setFieldErrors(parsed.fieldErrors);
         setStatus('idle');
         return;
       }

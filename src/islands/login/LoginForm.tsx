@@ -14,7 +14,7 @@ import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 
 import { safeRedirectTarget } from '@/lib/auth/redirect';
 import { LOGIN_FIELDS, loginSchema, type LoginField } from '@/lib/auth/login-form';
 import type { Auth } from '@/lib/auth/session';
-import { toFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   FieldError,
   FieldLabel,
@@ -88,7 +88,7 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
     });
     if (!parsed.success) {
       setFocusRequest({ target: 'first-invalid' });
-      setFieldErrors(toFieldErrors<LoginField>(parsed.error));
+      setFieldErrors(parsed.fieldErrors);
       return;
     }
     setFieldErrors({});

@@ -8,7 +8,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { REGISTRATION_SEND_MESSAGES, submitRegistration } from '@/lib/forms/submit-registration';
-import { type FieldErrors, toFieldErrors } from '@/lib/validation/field-errors';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   type CourseId,
   type CourseOption,
@@ -110,7 +110,7 @@ export function RegistrationForm({
       const parsed = registrationSchema.safeParse(readRegistrationForm(form));
       if (!parsed.success) {
         setFocusRequest({ target: 'first-invalid' });
-        setFieldErrors(toFieldErrors<RegistrationField>(parsed.error));
+        setFieldErrors(parsed.fieldErrors);
         setNotice({ tone: 'error', message: REGISTRATION_MESSAGES.summary });
         setStatus('idle');
         return;

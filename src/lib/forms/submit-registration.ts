@@ -15,7 +15,7 @@ import {
   serviceErrorText,
   type FetchLike,
 } from '@/lib/forms/post-json';
-import { type FieldErrors, toFieldErrors } from '@/lib/validation/field-errors';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   type RegistrationDetails,
   type RegistrationField,
@@ -126,7 +126,7 @@ export async function submitRegistration(
   if (!parsed.success) {
     return {
       status: 'invalid',
-      fieldErrors: toFieldErrors<RegistrationField>(parsed.error),
+      fieldErrors: parsed.fieldErrors,
       message: REGISTRATION_MESSAGES.summary,
     };
   }

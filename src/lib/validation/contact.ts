@@ -1,6 +1,6 @@
 // Contact form rules (SPEC 5, "Contact form"). The messages are the specification's exact wording.
-// zod/mini: the same rules at a fraction of the size, since this ships to the browser in an island.
-import * as z from 'zod/mini';
+// The plain rules of ./rules (not zod): this ships to the browser in an island.
+import { EMAIL_PATTERN, type FormSchema, formSchema, matches, maxLength, minLength, text } from './rules';
 
 export const CONTACT_MESSAGES = {
   nameMin: 'Name must be at least 2 characters',
@@ -34,39 +34,39 @@ export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
  */
 export const NORTH_AMERICAN_PHONE_PATTERN = /^(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/;
 
-export const contactSchema = z.object({
-  name: z
-    .string({ error: CONTACT_MESSAGES.nameMin })
-    .check(
-      z.trim(),
-      z.minLength(CONTACT_LIMITS.nameMin, CONTACT_MESSAGES.nameMin),
-      z.maxLength(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax),
-      z.regex(NAME_PATTERN, CONTACT_MESSAGES.nameCharacters),
-    ),
-  email: z.pipe(
-    z.string({ error: CONTACT_MESSAGES.email }).check(z.trim()),
-    z.email(CONTACT_MESSAGES.email).check(z.maxLength(CONTACT_LIMITS.emailMax, CONTACT_MESSAGES.emailMax)),
-  ),
+export const contactSchema: FormSchema<ContactMessage> = formSchema({
+  name: text(CONTACT_MESSAGES.nameMin, [
+    minLength(CONTACT_LIMITS.nameMin, CONTACT_MESSAGES.nameMin),
+    maxLength(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax),
+    matches(NAME_PATTERN, CONTACT_MESSAGES.nameCharacters),
+  ]),
+  email: text(CONTACT_MESSAGES.email, [
+    matches(EMAIL_PATTERN, CONTACT_MESSAGES.email),
+    maxLength(CONTACT_LIMITS.emailMax, CONTACT_MESSAGES.emailMax),
+  ]),
   // Optional: a missing or empty value is sent as ''.
-  phone: z._default(
-    z.string({ error: CONTACT_MESSAGES.phone }).check(
-      z.trim(),
-      z.refine((phone) => phone === '' || NORTH_AMERICAN_PHONE_PATTERN.test(phone), CONTACT_MESSAGES.phone),
-    ),
-    '',
+  phone: text(
+    CONTACT_MESSAGES.phone,
+    [
+      (phone) =>
+        phone === '' || NORTH_AMERICAN_PHONE_PATTERN.test(phone) ? undefined : CONTACT_MESSAGES.phone,
+    ],
+    { optional: true },
   ),
-  message: z
-    .string({ error: CONTACT_MESSAGES.messageMin })
-    .check(
-      z.trim(),
-      z.minLength(CONTACT_LIMITS.messageMin, CONTACT_MESSAGES.messageMin),
-      z.maxLength(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageMax),
-    ),
+  message: text(CONTACT_MESSAGES.messageMin, [
+    minLength(CONTACT_LIMITS.messageMin, CONTACT_MESSAGES.messageMin),
+    maxLength(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageMax),
+  ]),
 });
 
-export type ContactField = keyof typeof contactSchema.shape;
 /** A valid, trimmed contact message: what is sent to the form service. */
-export type ContactMessage = z.output<typeof contactSchema>;
+export interface ContactMessage {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+export type ContactField = keyof ContactMessage;
 
 export const CONTACT_FIELDS = [
   'name',

@@ -1,7 +1,17 @@
 // Course registration rules (SPEC 5, "Registration form"): every field is required. The messages
 // are the specification's exact wording; the two selection messages are ours (the spec has none).
-// zod/mini: the same rules at a fraction of the size, since this ships to the browser in an island.
-import * as z from 'zod/mini';
+// The plain rules of ./rules (not zod): this ships to the browser in an island.
+import {
+  EMAIL_PATTERN,
+  type FormSchema,
+  formSchema,
+  matches,
+  maxLength,
+  minLength,
+  numberFromText,
+  oneOf,
+  text,
+} from './rules';
 
 export const REGISTRATION_MESSAGES = {
   nameMin: 'Name must be at least 2 characters',
@@ -56,44 +66,35 @@ export const courseOptions: readonly CourseOption[] = [
 /** Optional leading '+', then at least 10 digits, spaces, hyphens or parentheses. */
 export const REGISTRATION_PHONE_PATTERN = /^\+?[\d\s()-]{10,}$/;
 
-/**
- * Form inputs give text; '' and anything that is not a finite number are "not a valid number".
- * Numbers pass through so the schema also checks already-typed data.
- */
-function toYears(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return text === '' ? undefined : Number(text);
-}
-
-export const registrationSchema = z.object({
-  name: z
-    .string({ error: REGISTRATION_MESSAGES.nameMin })
-    .check(z.trim(), z.minLength(2, REGISTRATION_MESSAGES.nameMin)),
-  email: z.pipe(
-    z.string({ error: REGISTRATION_MESSAGES.email }).check(z.trim()),
-    // 254 is the longest address mail servers accept (RFC 5321), so a longer one is not valid.
-    z.email(REGISTRATION_MESSAGES.email).check(z.maxLength(254, REGISTRATION_MESSAGES.email)),
-  ),
-  phone: z
-    .string({ error: REGISTRATION_MESSAGES.phone })
-    .check(z.trim(), z.regex(REGISTRATION_PHONE_PATTERN, REGISTRATION_MESSAGES.phone)),
-  educationLevel: z.enum(EDUCATION_LEVELS, { error: REGISTRATION_MESSAGES.educationLevel }),
-  workExperience: z.pipe(
-    z.transform(toYears),
-    z
-      .number({ error: REGISTRATION_MESSAGES.yearsInvalid })
-      .check(
-        z.gte(WORK_EXPERIENCE_LIMITS.min, REGISTRATION_MESSAGES.yearsNegative),
-        z.lte(WORK_EXPERIENCE_LIMITS.max, REGISTRATION_MESSAGES.yearsInvalid),
-      ),
-  ),
-  course: z.enum(COURSE_IDS, { error: REGISTRATION_MESSAGES.course }),
-});
-
-export type RegistrationField = keyof typeof registrationSchema.shape;
 /** A valid registration as the visitor entered it (trimmed, years as a number). */
-export type RegistrationDetails = z.output<typeof registrationSchema>;
+export interface RegistrationDetails {
+  name: string;
+  email: string;
+  phone: string;
+  educationLevel: EducationLevel;
+  workExperience: number;
+  course: CourseId;
+}
+export type RegistrationField = keyof RegistrationDetails;
+
+export const registrationSchema: FormSchema<RegistrationDetails> = formSchema({
+  name: text(REGISTRATION_MESSAGES.nameMin, [minLength(2, REGISTRATION_MESSAGES.nameMin)]),
+  email: text(REGISTRATION_MESSAGES.email, [
+    matches(EMAIL_PATTERN, REGISTRATION_MESSAGES.email),
+    // 254 is the longest address mail servers accept (RFC 5321), so a longer one is not valid.
+    maxLength(254, REGISTRATION_MESSAGES.email),
+  ]),
+  phone: text(REGISTRATION_MESSAGES.phone, [
+    matches(REGISTRATION_PHONE_PATTERN, REGISTRATION_MESSAGES.phone),
+  ]),
+  educationLevel: oneOf(EDUCATION_LEVELS, REGISTRATION_MESSAGES.educationLevel),
+  // Form inputs give text; '' and anything that is not a finite number are "not a valid number".
+  workExperience: numberFromText(REGISTRATION_MESSAGES.yearsInvalid, [
+    (years) => (years >= WORK_EXPERIENCE_LIMITS.min ? undefined : REGISTRATION_MESSAGES.yearsNegative),
+    (years) => (years <= WORK_EXPERIENCE_LIMITS.max ? undefined : REGISTRATION_MESSAGES.yearsInvalid),
+  ]),
+  course: oneOf(COURSE_IDS, REGISTRATION_MESSAGES.course),
+});
 
 export const REGISTRATION_FIELDS = [
   'name',

@@ -1,7 +1,7 @@
 // The blog's search and tag filter (SPEC 5): a post is shown when its title or excerpt contains the
 // search text, ignoring case; fuse.js adds near matches (typos) after those. A post matches the tag
 // filter when it has any selected tag; search and tags combine with AND.
-import type Fuse from 'fuse.js';
+import type Fuse from 'fuse.js/basic';
 
 /** fuse.js's class: passed in, so the browser can download it only once someone types. */
 export type FuseClass = typeof Fuse;

@@ -1,6 +1,6 @@
 // The blog's search and tag rules (SPEC 5): contains-text on title or excerpt, case-insensitive;
 // typo-tolerant matches after those; tags match any; search AND tags; the featured rule.
-import Fuse from 'fuse.js';
+import Fuse from 'fuse.js/basic'; // the build the blog island loads
 import { describe, expect, it } from 'vitest';
 import { tagSlug } from '@/lib/blog-slugs';
 import {

@@ -83,7 +83,8 @@ export function BlogSearch({
   useEffect(() => {
     if (!wantsFuzzy || fuseClass) return;
     let live = true;
-    import('fuse.js').then(
+    // The basic build: no extended-search syntax, which the search box does not offer.
+    import('fuse.js/basic').then(
       (module) => live && setFuseClass(() => module.default),
       (error: unknown) => console.error('[blog] Typo-tolerant search is not available:', error),
     );

@@ -16,7 +16,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
-    files: ['**/*.tsx'],
+    // Islands' hooks may live in .ts files (src/islands/shared/use-form-feedback.ts).
+    files: ['**/*.tsx', 'src/islands/**/*.ts'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,

@@ -32,7 +32,7 @@ import {
   errorIdFor,
   fieldA11y,
   inputClass,
-} from '@/islands/contact/form-fields';
+} from '@/islands/shared/form-fields';
 import { useAdminSession, useBeforeSignInRedirect } from './AuthGate';
 import { ConfirmDialog } from './ConfirmDialog';
 import { setFlash } from './flash';

@@ -6,11 +6,10 @@
  * visitor may type into the server-rendered inputs before React runs, and React must not replace
  * what they typed. Values are read from FormData on submit and the <form> is reset on success.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { sendContactMessage } from '@/lib/forms/submit-contact';
 import { CONTACT_FIELDS, type ContactField, contactSchema } from '@/lib/validation/contact';
-import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   FieldError,
   FieldHint,
@@ -18,14 +17,13 @@ import {
   FormNotices,
   type Notice,
   errorIdFor,
-  eventFieldName,
   fieldA11y,
-  focusFirstInvalid,
   inputClass,
   readText,
   submitButtonClass,
-} from './form-fields';
+} from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
 export const CONTACT_FORM_TEXT = {
   submit: 'Send Message',
@@ -60,72 +58,48 @@ function readContactForm(form: HTMLFormElement): Record<ContactField, string> {
 
 export function ContactForm({ labelledBy }: ContactFormProps) {
   const [status, setStatus] = useState<ContactFormStatus>('idle');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<ContactField>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-  // Focus moves after the render that shows the message, so screen readers read the new state.
-  // Kept in state, not a ref: a request made while the island is still hydrating is not lost.
-  const [focusRequest, setFocusRequest] = useState<{ target: 'notice' | 'first-invalid' } | null>(null);
-
-  // The server-rendered form keeps native validation for visitors without JavaScript; once React
-  // runs, this form's own messages replace the browser's bubbles.
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, []);
-
-  useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.target === 'notice') noticeRef.current?.focus();
-    else focusFirstInvalid(formRef.current, CONTACT_FIELDS, fieldErrors);
-    // Only a new request moves focus; later renders (typing that clears an error) do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusRequest]);
+  const {
+    formRef,
+    messageRef,
+    fieldErrors,
+    setFieldErrors,
+    showFieldErrors,
+    focusMessage,
+    clearEditedField,
+    submitOnce,
+  } = useFormFeedback(CONTACT_FIELDS);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
-    const form = event.currentTarget;
-    setFieldErrors({});
-    setNotice(null);
-    try {
-      const parsed = contactSchema.safeParse(readContactForm(form));
-      if (!parsed.success) {
-        setFocusRequest({ target: 'first-invalid' });
-        setFieldErrors(parsed.fieldErrors);
-        setStatus('idle');
-        return;
-      }
-      busy.current = true;
-      setStatus('submitting');
-      const result = await sendContactMessage(parsed.data);
-      setFocusRequest({ target: 'notice' });
-      if (result.ok) {
-        form.reset();
-        setStatus('success');
-        setNotice({ tone: 'success', message: CONTACT_FORM_TEXT.thankYou });
-      } else {
+    const element = event.currentTarget;
+    await submitOnce(async () => {
+      setFieldErrors({});
+      setNotice(null);
+      try {
+        const parsed = contactSchema.safeParse(readContactForm(element));
+        if (!parsed.success) {
+          showFieldErrors(parsed.fieldErrors);
+          setStatus('idle');
+          return;
+        }
+        setStatus('submitting');
+        const result = await sendContactMessage(parsed.data);
+        focusMessage();
+        if (result.ok) {
+          element.reset();
+          setStatus('success');
+          setNotice({ tone: 'success', message: CONTACT_FORM_TEXT.thankYou });
+        } else {
+          setStatus('error');
+          setNotice({ tone: 'error', message: result.error });
+        }
+      } catch (error) {
+        console.error('[contact] unexpected failure while handling the form:', error);
+        focusMessage();
         setStatus('error');
-        setNotice({ tone: 'error', message: result.error });
+        setNotice({ tone: 'error', message: CONTACT_FORM_TEXT.unexpected });
       }
-    } catch (error) {
-      console.error('[contact] unexpected failure while handling the form:', error);
-      setFocusRequest({ target: 'notice' });
-      setStatus('error');
-      setNotice({ tone: 'error', message: CONTACT_FORM_TEXT.unexpected });
-    } finally {
-      busy.current = false;
-    }
-  }
-
-  // Editing a field clears that field's message (and only that one).
-  function handleEdit(event: FormEvent<HTMLFormElement>) {
-    const field = eventFieldName(event.target) as ContactField | undefined;
-    if (!field || !fieldErrors[field]) return;
-    setFieldErrors((current) => {
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
     });
   }
 
@@ -142,7 +116,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       method="post"
       action={endpoints.contact}
       onSubmit={(event) => void handleSubmit(event)}
-      onChange={handleEdit}
+      onChange={clearEditedField}
       className="flex flex-col gap-5 text-ink"
     >
       <div>
@@ -220,7 +194,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
         <button type="submit" disabled={submitting} className={submitButtonClass}>
           {submitting ? CONTACT_FORM_TEXT.submitting : CONTACT_FORM_TEXT.submit}
         </button>
-        <FormNotices notice={notice} noticeRef={noticeRef} idPrefix="contact" />
+        <FormNotices notice={notice} noticeRef={messageRef} idPrefix="contact" />
       </div>
     </form>
   );

@@ -10,23 +10,21 @@
  * which would put the password in the address); a note on the page explains that signing in needs
  * JavaScript.
  */
-import { type ChangeEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { safeRedirectTarget } from '@/lib/auth/redirect';
 import { LOGIN_FIELDS, loginSchema, type LoginField } from '@/lib/auth/login-form';
 import type { Auth } from '@/lib/auth/session';
-import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   FieldError,
   FieldLabel,
   errorIdFor,
-  eventFieldName,
   fieldA11y,
-  focusFirstInvalid,
   inputClass,
   readText,
   submitButtonClass,
-} from '@/islands/contact/form-fields';
+} from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
 export const LOGIN_TEXT = {
   submit: 'Sign in',
@@ -59,70 +57,52 @@ async function loadAuth(): Promise<Auth> {
 
 function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormProps) {
   const [status, setStatus] = useState<'idle' | 'submitting' | 'signed-in'>('idle');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
   const [error, setError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-  // Where focus goes once the render that shows a message is committed. Kept in state (not a ref)
-  // so it is committed together with the message: a submit replayed while the island hydrates
-  // may otherwise be answered by an effect of the hydration render, before the message exists.
-  const [focusRequest, setFocusRequest] = useState<{ target: 'error' | 'first-invalid' } | null>(null);
-
-  useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.target === 'error') errorRef.current?.focus();
-    else focusFirstInvalid(formRef.current, LOGIN_FIELDS, fieldErrors);
-    // Only a new request moves focus; later renders (typing that clears an error) do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusRequest]);
+  const {
+    formRef,
+    messageRef,
+    fieldErrors,
+    setFieldErrors,
+    showFieldErrors,
+    focusMessage,
+    clearEditedField,
+    submitOnce,
+  } = useFormFeedback(LOGIN_FIELDS);
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
     const data = new FormData(event.currentTarget);
-    setError(null);
-    const parsed = loginSchema.safeParse({
-      username: readText(data, 'username'),
-      password: readText(data, 'password'),
-    });
-    if (!parsed.success) {
-      setFocusRequest({ target: 'first-invalid' });
-      setFieldErrors(parsed.fieldErrors);
-      return;
-    }
-    setFieldErrors({});
-    busy.current = true;
-    setStatus('submitting');
-    try {
-      const signInWith = auth ?? (await loadAuth());
-      const result = await signInWith.signIn(parsed.data.username, parsed.data.password);
-      if (!result.ok) {
-        setFocusRequest({ target: 'error' });
-        setError(result.message);
-        setStatus('idle');
+    await submitOnce(async () => {
+      setError(null);
+      const parsed = loginSchema.safeParse({
+        username: readText(data, 'username'),
+        password: readText(data, 'password'),
+      });
+      if (!parsed.success) {
+        showFieldErrors(parsed.fieldErrors);
         return;
       }
-      setStatus('signed-in');
-      const target = safeRedirectTarget(new URLSearchParams(window.location.search).get('next'));
-      if (onSignedIn) onSignedIn(target);
-      else window.location.assign(target);
-    } catch (failure) {
-      console.error('[login] signing in failed unexpectedly:', failure);
-      setFocusRequest({ target: 'error' });
-      setError('Something went wrong while signing in. Please try again.');
-      setStatus('idle');
-    } finally {
-      busy.current = false;
-    }
-  }
-
-  function handleEdit(event: ChangeEvent<HTMLFormElement>) {
-    const field = eventFieldName(event.target) as LoginField | undefined;
-    if (!field || !fieldErrors[field]) return;
-    setFieldErrors((current) => {
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
+      setFieldErrors({});
+      setStatus('submitting');
+      try {
+        const signInWith = auth ?? (await loadAuth());
+        const result = await signInWith.signIn(parsed.data.username, parsed.data.password);
+        if (!result.ok) {
+          focusMessage();
+          setError(result.message);
+          setStatus('idle');
+          return;
+        }
+        setStatus('signed-in');
+        const target = safeRedirectTarget(new URLSearchParams(window.location.search).get('next'));
+        if (onSignedIn) onSignedIn(target);
+        else window.location.assign(target);
+      } catch (failure) {
+        console.error('[login] signing in failed unexpectedly:', failure);
+        focusMessage();
+        setError('Something went wrong while signing in. Please try again.');
+        setStatus('idle');
+      }
     });
   }
 
@@ -138,7 +118,7 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
       aria-label="Sign in"
       aria-busy={working || undefined}
       onSubmit={(event) => void handleSubmit(event)}
-      onChange={handleEdit}
+      onChange={clearEditedField}
       className="flex flex-col gap-5 text-ink"
     >
       {developmentAccount && (
@@ -149,7 +129,7 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
       <div role="alert" aria-atomic="true">
         {error && (
           <div
-            ref={errorRef}
+            ref={messageRef}
             tabIndex={-1}
             id="login-error"
             className="rounded-lg border-2 border-danger bg-danger-surface p-4 text-base font-semibold text-danger"

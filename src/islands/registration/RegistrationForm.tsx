@@ -5,10 +5,9 @@
  * Uncontrolled inputs, for the same reason as the contact form: the island hydrates on first
  * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { REGISTRATION_SEND_MESSAGES, submitRegistration } from '@/lib/forms/submit-registration';
-import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   type CourseId,
   type CourseOption,
@@ -27,14 +26,13 @@ import {
   type Notice,
   RequirementNote,
   errorIdFor,
-  eventFieldName,
   fieldA11y,
-  focusFirstInvalid,
   inputClass,
   readText,
   submitButtonClass,
-} from '@/islands/contact/form-fields';
+} from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
 export const REGISTRATION_FORM_TEXT = {
   submit: 'Register',
@@ -79,79 +77,59 @@ export function RegistrationForm({
   labelledBy,
 }: RegistrationFormProps) {
   const [status, setStatus] = useState<RegistrationFormStatus>('idle');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<RegistrationField>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-  // Kept in state, not a ref: a request made while the island is still hydrating is not lost.
-  const [focusRequest, setFocusRequest] = useState<{ target: 'notice' | 'first-invalid' } | null>(null);
-
-  // Native validation stays for visitors without JavaScript; once React runs, ours replaces it.
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, []);
-
-  useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.target === 'notice') noticeRef.current?.focus();
-    else focusFirstInvalid(formRef.current, REGISTRATION_FIELDS, fieldErrors);
-    // Only a new request moves focus; later renders (typing that clears an error) do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusRequest]);
+  const {
+    formRef,
+    messageRef,
+    fieldErrors,
+    setFieldErrors,
+    showFieldErrors,
+    focusMessage,
+    clearEditedField,
+    submitOnce,
+  } = useFormFeedback(REGISTRATION_FIELDS);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
-    const form = event.currentTarget;
-    setFieldErrors({});
-    setNotice(null);
-    try {
-      const parsed = registrationSchema.safeParse(readRegistrationForm(form));
-      if (!parsed.success) {
-        setFocusRequest({ target: 'first-invalid' });
-        setFieldErrors(parsed.fieldErrors);
-        setNotice({ tone: 'error', message: REGISTRATION_MESSAGES.summary });
-        setStatus('idle');
-        return;
-      }
-      busy.current = true;
-      setStatus('submitting');
-      const outcome = await submitRegistration(parsed.data);
-      setFocusRequest({ target: outcome.status === 'invalid' ? 'first-invalid' : 'notice' });
-      switch (outcome.status) {
-        case 'success':
-        case 'warning':
-          form.reset();
-          setStatus('success');
-          setNotice({ tone: outcome.status, message: outcome.message });
-          break;
-        case 'invalid':
-          setFieldErrors(outcome.fieldErrors);
-          setNotice({ tone: 'error', message: outcome.message });
+    const element = event.currentTarget;
+    await submitOnce(async () => {
+      setFieldErrors({});
+      setNotice(null);
+      try {
+        const parsed = registrationSchema.safeParse(readRegistrationForm(element));
+        if (!parsed.success) {
+          showFieldErrors(parsed.fieldErrors);
+          setNotice({ tone: 'error', message: REGISTRATION_MESSAGES.summary });
           setStatus('idle');
-          break;
-        case 'error':
-          setStatus('error');
-          setNotice({ tone: 'error', message: outcome.message });
-          break;
+          return;
+        }
+        setStatus('submitting');
+        const outcome = await submitRegistration(parsed.data);
+        switch (outcome.status) {
+          case 'success':
+          case 'warning':
+            focusMessage();
+            element.reset();
+            setStatus('success');
+            setNotice({ tone: outcome.status, message: outcome.message });
+            break;
+          case 'invalid':
+            showFieldErrors(outcome.fieldErrors);
+            setNotice({ tone: 'error', message: outcome.message });
+            setStatus('idle');
+            break;
+          case 'error':
+            focusMessage();
+            setStatus('error');
+            setNotice({ tone: 'error', message: outcome.message });
+            break;
+        }
+      } catch (error) {
+        console.error('[registration] unexpected failure while handling the form:', error);
+        focusMessage();
+        setStatus('error');
+        setNotice({ tone: 'error', message: REGISTRATION_SEND_MESSAGES.unexpected });
       }
-    } catch (error) {
-      console.error('[registration] unexpected failure while handling the form:', error);
-      setFocusRequest({ target: 'notice' });
-      setStatus('error');
-      setNotice({ tone: 'error', message: REGISTRATION_SEND_MESSAGES.unexpected });
-    } finally {
-      busy.current = false;
-    }
-  }
-
-  function handleEdit(event: FormEvent<HTMLFormElement>) {
-    const field = eventFieldName(event.target) as RegistrationField | undefined;
-    if (!field || !fieldErrors[field]) return;
-    setFieldErrors((current) => {
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
     });
   }
 
@@ -169,7 +147,7 @@ export function RegistrationForm({
       method="post"
       action={endpoints.registration}
       onSubmit={(event) => void handleSubmit(event)}
-      onChange={handleEdit}
+      onChange={clearEditedField}
       className="flex flex-col gap-5 text-ink"
     >
       <p className="text-base text-ink-muted">All fields are required.</p>
@@ -322,7 +300,7 @@ export function RegistrationForm({
         <button type="submit" disabled={submitting} className={submitButtonClass}>
           {submitting ? REGISTRATION_FORM_TEXT.submitting : REGISTRATION_FORM_TEXT.submit}
         </button>
-        <FormNotices notice={notice} noticeRef={noticeRef} idPrefix="registration" />
+        <FormNotices notice={notice} noticeRef={messageRef} idPrefix="registration" />
       </div>
     </form>
   );

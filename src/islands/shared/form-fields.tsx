@@ -1,4 +1,4 @@
-// Building blocks shared by the contact and registration islands: labels that say "required" in
+// Building blocks shared by the form islands (contact, registration, login, admin post form): labels that say "required" in
 // words, error text tied to its input, and live-region notices. Colours come from the theme tokens
 // so the high-contrast and dark modes apply.
 import type { ReactNode, Ref } from 'react';

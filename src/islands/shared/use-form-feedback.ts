@@ -1,0 +1,78 @@
+// What the public form islands (contact, registration, login) share between submitting and
+// showing the outcome: one message per field, cleared as the visitor edits that field; focus moved
+// to the first invalid field or to the form's message once it is on screen; one submission at a
+// time; and the browser's own validation bubbles replaced by the form's messages.
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from '@/lib/validation/field-errors';
+import { eventFieldName, focusFirstInvalid } from './form-fields';
+
+type FocusTarget = 'message' | 'first-invalid';
+
+export function useFormFeedback<Field extends string>(fieldOrder: readonly Field[]) {
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  /** The element that shows the form's outcome; it receives focus with `focusMessage`. */
+  const messageRef = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  // Focus moves after the render that shows the message, so screen readers read the new state.
+  // Kept in state, not a ref, so it is committed together with the message: a submit replayed
+  // while the island hydrates may otherwise be answered by an effect of the hydration render.
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null);
+
+  // The server-rendered form keeps native validation for visitors without JavaScript (the
+  // client:interact directive lifts it as soon as scripts run); the island's messages replace it.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.target === 'message') messageRef.current?.focus();
+    else focusFirstInvalid(formRef.current, fieldOrder, fieldErrors);
+    // Only a new request moves focus; later renders (typing that clears an error) do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  /** Shows these field messages (replacing any earlier ones) and focuses the first of them. */
+  const showFieldErrors = useCallback((errors: FieldErrors<Field>) => {
+    setFieldErrors(errors);
+    setFocusRequest({ target: 'first-invalid' });
+  }, []);
+
+  const focusMessage = useCallback(() => setFocusRequest({ target: 'message' }), []);
+
+  /** onChange of the <form>: editing a field clears that field's message, and only that one. */
+  const clearEditedField = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      const field = eventFieldName(event.target) as Field | undefined;
+      if (!field || !fieldErrors[field]) return;
+      setFieldErrors((current) => {
+        const { [field]: _cleared, ...rest } = current;
+        return rest as FieldErrors<Field>;
+      });
+    },
+    [fieldErrors],
+  );
+
+  /** Runs one submission; a press while one is under way (a double click) is ignored. */
+  const submitOnce = useCallback(async (submission: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await submission();
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  return {
+    formRef,
+    messageRef,
+    fieldErrors,
+    setFieldErrors,
+    showFieldErrors,
+    focusMessage,
+    clearEditedField,
+    submitOnce,
+  };
+}

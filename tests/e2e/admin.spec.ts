@@ -275,7 +275,8 @@ test.describe('post management', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page).toHaveURL(/\/admin\/posts\/new$/);
-    // Any other way out asks the browser's question.
+    // Any other way out asks the browser's question, and keeps even what was typed just before.
+    await page.getByLabel(/^Title/).fill('Half-written idea, continued');
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (question) => {
         resolve(question.type());
@@ -284,7 +285,7 @@ test.describe('post management', () => {
     );
     await page.reload();
     expect(await asked).toBe('beforeunload');
-    await expect(page.getByLabel(/^Title/)).toHaveValue('Half-written idea');
+    await expect(page.getByLabel(/^Title/)).toHaveValue('Half-written idea, continued');
     await page.getByRole('button', { name: 'Discard restored changes' }).click();
     await expect(page.getByLabel(/^Title/)).toHaveValue('');
   });

@@ -103,7 +103,8 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
   });
 
   const dirty = !sameFormValues(values, initial);
-  useLeaveGuard(dirty);
+  // The copy is also written at once when the admin leaves (a reload within that moment).
+  useLeaveGuard(dirty, () => writeUnsavedCopy(browserStorage(), formKey, valuesRef.current));
 
   // The unsaved copy follows the form a moment after each change, and goes when nothing is unsaved.
   useEffect(() => {

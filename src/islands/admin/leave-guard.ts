@@ -1,7 +1,7 @@
 // Asks before leaving a page with unsaved changes (the browser's own "Leave site?" question on
 // closing the tab, reloading or following any link), except when the page itself navigates after
 // keeping the work safe (a save, or a sign-in that will restore the unsaved copy).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 let leavingOnPurpose = false;
 
@@ -17,11 +17,20 @@ export function leaveTo(href: string, { replace = false } = {}): void {
   else window.location.assign(href);
 }
 
-export function useLeaveGuard(active: boolean): void {
+/**
+ * While `active`, leaving the page by any way but `leaveTo` asks first. `keepWork` runs at that
+ * moment, so what was typed just before a reload or a closed tab is kept even if the admin leaves.
+ */
+export function useLeaveGuard(active: boolean, keepWork?: () => void): void {
+  const keep = useRef(keepWork);
+  useEffect(() => {
+    keep.current = keepWork;
+  });
   useEffect(() => {
     if (!active) return;
     const ask = (event: BeforeUnloadEvent) => {
       if (leavingOnPurpose) return;
+      keep.current?.();
       event.preventDefault();
       // Older browsers need returnValue set to show the question.
       event.returnValue = '';

@@ -12,7 +12,7 @@
  * version 42 as it is, so visitors with stored data are upgraded rather than broken.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
-import type { CourseId, EducationLevel } from '@/lib/validation/registration';
+import type { RegistrationDetails } from '@/lib/validation/registration';
 
 export const DATABASE_NAME = 'BlogDatabase';
 export const DATABASE_VERSION = 42;
@@ -73,14 +73,8 @@ export interface Session {
 export type RegistrationStatus = 'pending';
 
 /** A course registration, saved locally before it is sent to the form service. */
-export interface Registration {
+export interface Registration extends RegistrationDetails {
   id: number;
-  name: string;
-  email: string;
-  phone: string;
-  educationLevel: EducationLevel;
-  workExperience: number;
-  course: CourseId;
   createdAt: Date;
   status: RegistrationStatus;
 }

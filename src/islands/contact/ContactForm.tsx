@@ -59,33 +59,24 @@ function readContactForm(form: HTMLFormElement): Record<ContactField, string> {
 export function ContactForm({ labelledBy }: ContactFormProps) {
   const [status, setStatus] = useState<ContactFormStatus>('idle');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const {
-    formRef,
-    messageRef,
-    fieldErrors,
-    setFieldErrors,
-    showFieldErrors,
-    focusMessage,
-    clearEditedField,
-    submitOnce,
-  } = useFormFeedback(CONTACT_FIELDS);
+  const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(CONTACT_FIELDS);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
-    await submitOnce(async () => {
-      setFieldErrors({});
+    await form.submitOnce(async () => {
+      form.setFieldErrors({});
       setNotice(null);
       try {
         const parsed = contactSchema.safeParse(readContactForm(element));
         if (!parsed.success) {
-          showFieldErrors(parsed.fieldErrors);
+          form.showFieldErrors(parsed.fieldErrors);
           setStatus('idle');
           return;
         }
         setStatus('submitting');
         const result = await sendContactMessage(parsed.data);
-        focusMessage();
+        form.focusMessage();
         if (result.ok) {
           element.reset();
           setStatus('success');
@@ -96,7 +87,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
         }
       } catch (error) {
         console.error('[contact] unexpected failure while handling the form:', error);
-        focusMessage();
+        form.focusMessage();
         setStatus('error');
         setNotice({ tone: 'error', message: CONTACT_FORM_TEXT.unexpected });
       }
@@ -116,7 +107,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       method="post"
       action={endpoints.contact}
       onSubmit={(event) => void handleSubmit(event)}
-      onChange={clearEditedField}
+      onChange={form.clearEditedField}
       className="flex flex-col gap-5 text-ink"
     >
       <div>

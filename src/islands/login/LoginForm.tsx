@@ -58,37 +58,28 @@ async function loadAuth(): Promise<Auth> {
 function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormProps) {
   const [status, setStatus] = useState<'idle' | 'submitting' | 'signed-in'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const {
-    formRef,
-    messageRef,
-    fieldErrors,
-    setFieldErrors,
-    showFieldErrors,
-    focusMessage,
-    clearEditedField,
-    submitOnce,
-  } = useFormFeedback(LOGIN_FIELDS);
+  const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(LOGIN_FIELDS);
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    await submitOnce(async () => {
+    await form.submitOnce(async () => {
       setError(null);
       const parsed = loginSchema.safeParse({
         username: readText(data, 'username'),
         password: readText(data, 'password'),
       });
       if (!parsed.success) {
-        showFieldErrors(parsed.fieldErrors);
+        form.showFieldErrors(parsed.fieldErrors);
         return;
       }
-      setFieldErrors({});
+      form.setFieldErrors({});
       setStatus('submitting');
       try {
         const signInWith = auth ?? (await loadAuth());
         const result = await signInWith.signIn(parsed.data.username, parsed.data.password);
         if (!result.ok) {
-          focusMessage();
+          form.focusMessage();
           setError(result.message);
           setStatus('idle');
           return;
@@ -99,7 +90,7 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
         else window.location.assign(target);
       } catch (failure) {
         console.error('[login] signing in failed unexpectedly:', failure);
-        focusMessage();
+        form.focusMessage();
         setError('Something went wrong while signing in. Please try again.');
         setStatus('idle');
       }
@@ -118,7 +109,7 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
       aria-label="Sign in"
       aria-busy={working || undefined}
       onSubmit={(event) => void handleSubmit(event)}
-      onChange={clearEditedField}
+      onChange={form.clearEditedField}
       className="flex flex-col gap-5 text-ink"
     >
       {developmentAccount && (

@@ -78,27 +78,18 @@ export function RegistrationForm({
 }: RegistrationFormProps) {
   const [status, setStatus] = useState<RegistrationFormStatus>('idle');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const {
-    formRef,
-    messageRef,
-    fieldErrors,
-    setFieldErrors,
-    showFieldErrors,
-    focusMessage,
-    clearEditedField,
-    submitOnce,
-  } = useFormFeedback(REGISTRATION_FIELDS);
+  const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(REGISTRATION_FIELDS);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
-    await submitOnce(async () => {
-      setFieldErrors({});
+    await form.submitOnce(async () => {
+      form.setFieldErrors({});
       setNotice(null);
       try {
         const parsed = registrationSchema.safeParse(readRegistrationForm(element));
         if (!parsed.success) {
-          showFieldErrors(parsed.fieldErrors);
+          form.showFieldErrors(parsed.fieldErrors);
           setNotice({ tone: 'error', message: REGISTRATION_MESSAGES.summary });
           setStatus('idle');
           return;
@@ -108,25 +99,25 @@ export function RegistrationForm({
         switch (outcome.status) {
           case 'success':
           case 'warning':
-            focusMessage();
+            form.focusMessage();
             element.reset();
             setStatus('success');
             setNotice({ tone: outcome.status, message: outcome.message });
             break;
           case 'invalid':
-            showFieldErrors(outcome.fieldErrors);
+            form.showFieldErrors(outcome.fieldErrors);
             setNotice({ tone: 'error', message: outcome.message });
             setStatus('idle');
             break;
           case 'error':
-            focusMessage();
+            form.focusMessage();
             setStatus('error');
             setNotice({ tone: 'error', message: outcome.message });
             break;
         }
       } catch (error) {
         console.error('[registration] unexpected failure while handling the form:', error);
-        focusMessage();
+        form.focusMessage();
         setStatus('error');
         setNotice({ tone: 'error', message: REGISTRATION_SEND_MESSAGES.unexpected });
       }
@@ -147,7 +138,7 @@ export function RegistrationForm({
       method="post"
       action={endpoints.registration}
       onSubmit={(event) => void handleSubmit(event)}
-      onChange={clearEditedField}
+      onChange={form.clearEditedField}
       className="flex flex-col gap-5 text-ink"
     >
       <p className="text-base text-ink-muted">All fields are required.</p>

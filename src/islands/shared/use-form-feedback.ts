@@ -65,14 +65,7 @@ export function useFormFeedback<Field extends string>(fieldOrder: readonly Field
     }
   }, []);
 
-  return {
-    formRef,
-    messageRef,
-    fieldErrors,
-    setFieldErrors,
-    showFieldErrors,
-    focusMessage,
-    clearEditedField,
-    submitOnce,
-  };
+  // Refs apart from the actions: React's lint rules take an object holding a ref for a ref.
+  const actions = { setFieldErrors, showFieldErrors, focusMessage, clearEditedField, submitOnce };
+  return { formRef, messageRef, fieldErrors, actions };
 }

@@ -6,7 +6,7 @@
  * visitor may type into the server-rendered inputs before React runs, and React must not replace
  * what they typed. Values are read from FormData on submit and the <form> is reset on success.
  */
-import { type FormEvent, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { sendContactMessage } from '@/lib/forms/submit-contact';
 import { CONTACT_FIELDS, type ContactField, contactSchema } from '@/lib/validation/contact';
@@ -20,6 +20,7 @@ import {
   fieldA11y,
   inputClass,
   readText,
+  TextField,
   submitButtonClass,
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
@@ -61,7 +62,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(CONTACT_FIELDS);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
     await form.submitOnce(async () => {
@@ -110,58 +111,40 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       onChange={form.clearEditedField}
       className="flex flex-col gap-5 text-ink"
     >
-      <div>
-        <FieldLabel htmlFor={ids.name} required>
-          Name
-        </FieldLabel>
-        <input
-          id={ids.name}
-          name="name"
-          type="text"
-          autoComplete="name"
-          dir="auto"
-          required
-          disabled={submitting}
-          className={inputClass}
-          {...fieldA11y(ids.name, fieldErrors.name)}
-        />
-        <FieldError id={errorIdFor(ids.name)} message={fieldErrors.name} />
-      </div>
+      <TextField
+        id={ids.name}
+        name="name"
+        label="Name"
+        error={fieldErrors.name}
+        type="text"
+        autoComplete="name"
+        dir="auto"
+        disabled={submitting}
+        required
+      />
 
-      <div>
-        <FieldLabel htmlFor={ids.email} required>
-          Email
-        </FieldLabel>
-        <input
-          id={ids.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          disabled={submitting}
-          className={inputClass}
-          {...fieldA11y(ids.email, fieldErrors.email)}
-        />
-        <FieldError id={errorIdFor(ids.email)} message={fieldErrors.email} />
-      </div>
+      <TextField
+        id={ids.email}
+        name="email"
+        label="Email"
+        error={fieldErrors.email}
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        disabled={submitting}
+        required
+      />
 
-      <div>
-        <FieldLabel htmlFor={ids.phone} required={false}>
-          Phone
-        </FieldLabel>
-        <FieldHint id={`${ids.phone}-hint`}>North American number, for example 555-123-4567.</FieldHint>
-        <input
-          id={ids.phone}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          disabled={submitting}
-          className={inputClass}
-          {...fieldA11y(ids.phone, fieldErrors.phone, `${ids.phone}-hint`)}
-        />
-        <FieldError id={errorIdFor(ids.phone)} message={fieldErrors.phone} />
-      </div>
+      <TextField
+        id={ids.phone}
+        name="phone"
+        label="Phone"
+        hint="North American number, for example 555-123-4567."
+        error={fieldErrors.phone}
+        type="tel"
+        autoComplete="tel"
+        disabled={submitting}
+      />
 
       <div>
         <FieldLabel htmlFor={ids.message} required>

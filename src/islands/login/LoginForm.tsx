@@ -14,15 +14,7 @@ import { type SubmitEvent, useState } from 'react';
 import { safeRedirectTarget } from '@/lib/auth/redirect';
 import { LOGIN_FIELDS, loginSchema, type LoginField } from '@/lib/auth/login-form';
 import type { Auth } from '@/lib/auth/session';
-import {
-  FieldError,
-  FieldLabel,
-  errorIdFor,
-  fieldA11y,
-  inputClass,
-  readText,
-  submitButtonClass,
-} from '@/islands/shared/form-fields';
+import { readText, TextField, submitButtonClass } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
@@ -130,41 +122,29 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
         )}
       </div>
 
-      <div>
-        <FieldLabel htmlFor={ids.username} required>
-          Username
-        </FieldLabel>
-        <input
-          id={ids.username}
-          name="username"
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          readOnly={working}
-          className={inputClass}
-          {...fieldA11y(ids.username, fieldErrors.username)}
-        />
-        <FieldError id={errorIdFor(ids.username)} message={fieldErrors.username} />
-      </div>
+      <TextField
+        id={ids.username}
+        name="username"
+        label="Username"
+        error={fieldErrors.username}
+        type="text"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        readOnly={working}
+        required
+      />
 
-      <div>
-        <FieldLabel htmlFor={ids.password} required>
-          Password
-        </FieldLabel>
-        <input
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          readOnly={working}
-          className={inputClass}
-          {...fieldA11y(ids.password, fieldErrors.password)}
-        />
-        <FieldError id={errorIdFor(ids.password)} message={fieldErrors.password} />
-      </div>
+      <TextField
+        id={ids.password}
+        name="password"
+        label="Password"
+        error={fieldErrors.password}
+        type="password"
+        autoComplete="current-password"
+        readOnly={working}
+        required
+      />
 
       <div>
         <button type="submit" disabled={working} className={submitButtonClass}>

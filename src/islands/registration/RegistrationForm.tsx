@@ -5,7 +5,7 @@
  * Uncontrolled inputs, for the same reason as the contact form: the island hydrates on first
  * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
  */
-import { type FormEvent, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { REGISTRATION_SEND_MESSAGES, submitRegistration } from '@/lib/forms/submit-registration';
 import {
@@ -20,7 +20,6 @@ import {
 } from '@/lib/validation/registration';
 import {
   FieldError,
-  FieldHint,
   FieldLabel,
   FormNotices,
   type Notice,
@@ -29,6 +28,7 @@ import {
   fieldA11y,
   inputClass,
   readText,
+  TextField,
   submitButtonClass,
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
@@ -80,7 +80,7 @@ export function RegistrationForm({
   const [notice, setNotice] = useState<Notice | null>(null);
   const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(REGISTRATION_FIELDS);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
     await form.submitOnce(async () => {
@@ -143,61 +143,41 @@ export function RegistrationForm({
     >
       <p className="text-base text-ink-muted">All fields are required.</p>
 
-      <div>
-        <FieldLabel htmlFor={ids.name} required>
-          Full name
-        </FieldLabel>
-        <input
-          id={ids.name}
-          name="name"
-          type="text"
-          autoComplete="name"
-          dir="auto"
-          required
-          disabled={submitting}
-          className={inputClass}
-          {...fieldA11y(ids.name, fieldErrors.name)}
-        />
-        <FieldError id={errorIdFor(ids.name)} message={fieldErrors.name} />
-      </div>
+      <TextField
+        id={ids.name}
+        name="name"
+        label="Full name"
+        error={fieldErrors.name}
+        type="text"
+        autoComplete="name"
+        dir="auto"
+        disabled={submitting}
+        required
+      />
 
-      <div>
-        <FieldLabel htmlFor={ids.email} required>
-          Email
-        </FieldLabel>
-        <input
-          id={ids.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          disabled={submitting}
-          className={inputClass}
-          {...fieldA11y(ids.email, fieldErrors.email)}
-        />
-        <FieldError id={errorIdFor(ids.email)} message={fieldErrors.email} />
-      </div>
+      <TextField
+        id={ids.email}
+        name="email"
+        label="Email"
+        error={fieldErrors.email}
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        disabled={submitting}
+        required
+      />
 
-      <div>
-        <FieldLabel htmlFor={ids.phone} required>
-          Phone
-        </FieldLabel>
-        <FieldHint id={`${ids.phone}-hint`}>
-          Digits, spaces, hyphens or parentheses, for example +1 (555) 123-4567.
-        </FieldHint>
-        <input
-          id={ids.phone}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          disabled={submitting}
-          className={inputClass}
-          {...fieldA11y(ids.phone, fieldErrors.phone, `${ids.phone}-hint`)}
-        />
-        <FieldError id={errorIdFor(ids.phone)} message={fieldErrors.phone} />
-      </div>
+      <TextField
+        id={ids.phone}
+        name="phone"
+        label="Phone"
+        hint="Digits, spaces, hyphens or parentheses, for example +1 (555) 123-4567."
+        error={fieldErrors.phone}
+        type="tel"
+        autoComplete="tel"
+        disabled={submitting}
+        required
+      />
 
       <div>
         <FieldLabel htmlFor={ids.educationLevel} required>
@@ -224,26 +204,21 @@ export function RegistrationForm({
         <FieldError id={errorIdFor(ids.educationLevel)} message={fieldErrors.educationLevel} />
       </div>
 
-      <div>
-        <FieldLabel htmlFor={ids.workExperience} required>
-          Years of work experience
-        </FieldLabel>
-        <FieldHint id={`${ids.workExperience}-hint`}>A number from 0 to 50.</FieldHint>
-        {/* Text with a numeric keyboard rather than type="number", which changes its value on scroll and
-            hides what was typed when it is not a number; this form explains such input instead. */}
-        <input
-          id={ids.workExperience}
-          name="workExperience"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          disabled={submitting}
-          className={`${inputClass} max-w-40`}
-          {...fieldA11y(ids.workExperience, fieldErrors.workExperience, `${ids.workExperience}-hint`)}
-        />
-        <FieldError id={errorIdFor(ids.workExperience)} message={fieldErrors.workExperience} />
-      </div>
+      {/* Text with a numeric keyboard rather than type="number", which changes its value on scroll and
+          hides what was typed when it is not a number; this form explains such input instead. */}
+      <TextField
+        id={ids.workExperience}
+        name="workExperience"
+        label="Years of work experience"
+        hint="A number from 0 to 50."
+        error={fieldErrors.workExperience}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={submitting}
+        className="max-w-40"
+        required
+      />
 
       {/* Radios cannot carry aria-invalid; the group does, and each radio points at the message. */}
       <fieldset

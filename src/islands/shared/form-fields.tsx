@@ -1,7 +1,7 @@
 // Building blocks shared by the form islands (contact, registration, login, admin post form): labels that say "required" in
 // words, error text tied to its input, and live-region notices. Colours come from the theme tokens
 // so the high-contrast and dark modes apply.
-import type { ReactNode, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 export const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border-2 border-line bg-page px-3 py-2 text-base text-ink ' +
@@ -147,4 +147,48 @@ export function fieldA11y(inputId: string, error: string | undefined, hintId?: s
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(hintId, error && errorIdFor(inputId)),
   } as const;
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'children'> & {
+  id: string;
+  name: string;
+  label: ReactNode;
+  /** Shown under the label and read with the input (aria-describedby). */
+  hint?: ReactNode;
+  /** This field's message; it marks the input invalid and is read with it. */
+  error: string | undefined;
+};
+
+/**
+ * One single-line field: its label (saying required or optional), optional hint, the input, and
+ * its error message, all wired together. Other input attributes pass through to the <input>.
+ */
+export function TextField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required = false,
+  className,
+  ...input
+}: TextFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
+      <input
+        id={id}
+        name={name}
+        required={required}
+        className={className ? `${inputClass} ${className}` : inputClass}
+        {...input}
+        {...fieldA11y(id, error, hintId)}
+      />
+      <FieldError id={errorIdFor(id)} message={error} />
+    </div>
+  );
 }

@@ -2,7 +2,7 @@
 // showing the outcome: one message per field, cleared as the visitor edits that field; focus moved
 // to the first invalid field or to the form's message once it is on screen; one submission at a
 // time; and the browser's own validation bubbles replaced by the form's messages.
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { eventFieldName, focusFirstInvalid } from './form-fields';
 
@@ -43,7 +43,7 @@ export function useFormFeedback<Field extends string>(fieldOrder: readonly Field
 
   /** onChange of the <form>: editing a field clears that field's message, and only that one. */
   const clearEditedField = useCallback(
-    (event: FormEvent<HTMLFormElement>) => {
+    (event: ChangeEvent<HTMLFormElement>) => {
       const field = eventFieldName(event.target) as Field | undefined;
       if (!field || !fieldErrors[field]) return;
       setFieldErrors((current) => {

@@ -53,6 +53,29 @@ export interface Post {
   updatedAt: Date;
 }
 
+/** A complete post as the rest of the code speaks of it: the draft flag a boolean, no id yet. */
+export type PostFields = Omit<Post, 'id' | 'isDraft' | 'featuredImage'> & {
+  isDraft: boolean;
+  featuredImage?: string | undefined;
+};
+
+/** The `posts` row for a complete post (Dexie gives the id). Only the table's fields are copied. */
+export function toStoredPost(post: PostFields): Omit<Post, 'id'> {
+  const record: Omit<Post, 'id'> = {
+    slug: post.slug,
+    isDraft: post.isDraft ? DRAFT : PUBLISHED,
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    tags: post.tags,
+    author: post.author,
+    publishedAt: post.publishedAt,
+    updatedAt: post.updatedAt,
+  };
+  if (post.featuredImage) record.featuredImage = post.featuredImage;
+  return record;
+}
+
 /** The admin account. `passwordHash` is the hex SHA-256 of the password. */
 export interface User {
   id: number;

@@ -11,7 +11,7 @@
 // What was seeded (slug -> id, revision, updatedAt) is remembered in localStorage, beside the flag
 // that tells public pages this browser holds posts (browser-posts-flag.ts).
 import { markBrowserPosts } from './browser-posts-flag';
-import { DRAFT, PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from './db';
+import { runDbOperation, toStoredPost, type DbOperationOptions, type Post } from './db';
 
 export const MANIFEST_URL = '/blog/manifest.json';
 export const MANIFEST_VERSION = 1;
@@ -107,19 +107,12 @@ export function seededSlugs(storage: Storage | undefined = defaultStorage()): Se
 }
 
 function toRecord(post: ManifestPost): Omit<Post, 'id'> {
-  const record: Omit<Post, 'id'> = {
-    slug: post.slug,
-    isDraft: post.isDraft ? DRAFT : PUBLISHED,
-    title: post.title,
-    excerpt: post.excerpt,
-    content: post.content,
+  return toStoredPost({
+    ...post,
     tags: [...post.tags],
-    author: post.author,
     publishedAt: new Date(post.publishedAt),
     updatedAt: new Date(post.updatedAt),
-  };
-  if (post.featuredImage) record.featuredImage = post.featuredImage;
-  return record;
+  });
 }
 
 const sameAsManifest = (stored: Post, post: ManifestPost) =>

@@ -5,7 +5,7 @@
  * dates to now and write one post per transaction, which is right for the form but would lose the
  * files' dates and could half-import a batch; hence this one writer beside it.
  */
-import { DRAFT, PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from '@/lib/db';
+import { runDbOperation, toStoredPost, type DbOperationOptions, type Post } from '@/lib/db';
 import type { ImportedPost } from './markdown';
 
 export interface ImportPlan {
@@ -16,22 +16,6 @@ export interface ImportPlan {
 }
 
 export type ImportResult = { ok: true; added: number; replaced: number } | { ok: false; error: string };
-
-function toRecord(post: ImportedPost): Omit<Post, 'id'> {
-  const record: Omit<Post, 'id'> = {
-    slug: post.slug,
-    isDraft: post.isDraft ? DRAFT : PUBLISHED,
-    title: post.title,
-    excerpt: post.excerpt,
-    content: post.content,
-    tags: post.tags,
-    author: post.author,
-    publishedAt: post.publishedAt,
-    updatedAt: post.updatedAt,
-  };
-  if (post.featuredImage) record.featuredImage = post.featuredImage;
-  return record;
-}
 
 /** Which posts an import adds and which it replaces (to ask before replacing). */
 export async function planImport(
@@ -73,10 +57,10 @@ export async function importPosts(
         for (const post of posts) {
           const existing = await db.posts.where('slug').equals(post.slug).first();
           if (existing) {
-            await db.posts.put({ ...toRecord(post), id: existing.id });
+            await db.posts.put({ ...toStoredPost(post), id: existing.id });
             replaced += 1;
           } else {
-            await db.posts.add(toRecord(post) as Post);
+            await db.posts.add(toStoredPost(post) as Post);
             added += 1;
           }
         }

@@ -10,6 +10,7 @@ import {
   savePreferences,
 } from '@/lib/a11y-preferences';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { CloseIcon } from '@/islands/shared/icons';
 
 export const A11Y_PANEL_ID = 'a11y-panel';
 const TITLE_ID = 'a11y-panel-title';
@@ -155,16 +156,7 @@ export function AccessibilityPanel() {
             onClick={close}
             className="-mt-1 -mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface-strong"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-            >
-              <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         <p className="mt-1 text-sm text-ink-muted">These settings last until you close this tab.</p>

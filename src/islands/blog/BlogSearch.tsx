@@ -17,7 +17,7 @@ import {
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { BLOG_PAGE_SIZE, collectTags, type CardPost, type TagGroup } from '@/lib/blog-posts';
 import { createPostSearch, isFiltering, showsFeatured, type FuseClass } from '@/lib/blog-search';
-import { FilterIcon, SearchIcon } from './icons';
+import { FilterIcon, SearchIcon } from '@/islands/shared/icons';
 import { loadBlogPosts, type PostLoader } from './load-posts';
 import { BlogEmptyState, PostList, PostListSkeleton } from './PostList';
 import { TagFilterDialog } from './TagFilterDialog';

@@ -3,7 +3,7 @@
 // browser for posts the admin keeps in this browser. `html` must already be sanitised.
 import type { CardImage } from '@/lib/blog-posts';
 import { tagHref } from '@/lib/blog-slugs';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon } from '@/islands/shared/icons';
 
 export interface ArticleView {
   title: string;

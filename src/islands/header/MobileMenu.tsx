@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/navigation';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';
 import { ariaCurrentFor } from './nav-current';
 
@@ -10,36 +11,6 @@ const TITLE_ID = 'mobile-menu-title';
 export interface MobileMenuProps {
   /** Path of the page being shown, to mark its item with aria-current. */
   currentPath?: string;
-}
-
-function MenuIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-    >
-      <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-    >
-      <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
 }
 
 /**

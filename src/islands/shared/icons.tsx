@@ -1,15 +1,22 @@
-// Inline icons for the blog's React views, drawn like src/components/icons: a 24 px grid in the
-// current text colour, hidden from assistive technology (the text beside an icon carries the meaning).
+// Inline icons for the islands, drawn like src/components/icons: a 24 px grid in the current text
+// colour, hidden from assistive technology (the text or label beside an icon carries the meaning).
 import type { ReactNode } from 'react';
 
-function Icon({ className = 'size-5', children }: { className?: string | undefined; children: ReactNode }) {
+interface IconProps {
+  className?: string | undefined;
+  /** Heavier strokes for the small controls of the header and the panel. */
+  strokeWidth?: string;
+  children: ReactNode;
+}
+
+function Icon({ className = 'size-5', strokeWidth = '1.75', children }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.75"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
@@ -43,5 +50,17 @@ export const FilterIcon = ({ className }: { className?: string }) => (
 export const CheckIcon = ({ className }: { className?: string }) => (
   <Icon className={className}>
     <path d="M5 12.5l4.5 4.5L19 7" />
+  </Icon>
+);
+
+export const MenuIcon = () => (
+  <Icon className="size-6" strokeWidth="2.5">
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+);
+
+export const CloseIcon = () => (
+  <Icon className="size-6" strokeWidth="2.5">
+    <path d="M6 6l12 12M18 6L6 18" />
   </Icon>
 );

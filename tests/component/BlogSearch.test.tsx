@@ -7,6 +7,7 @@ import { BlogSearch } from '@/islands/blog/BlogSearch';
 import type { LoadedPosts } from '@/islands/blog/load-posts';
 import { collectTags, type CardPost } from '@/lib/blog-posts';
 import { tagSlug } from '@/lib/blog-slugs';
+import { deferred } from '../helpers';
 
 const card = (slug: string, title: string, excerpt: string, tags: string[], day: string): CardPost => ({
   slug,
@@ -54,13 +55,6 @@ const POSTS = [
 const STATIC_ID = 'static-list';
 let staticList: HTMLElement;
 let user: UserEvent;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => ((resolve = ok), (reject = fail)));
-  return { promise, resolve, reject };
-}
 
 const loaded = (posts = POSTS, changed = false) =>
   vi.fn(async (): Promise<LoadedPosts> => ({ posts, changed }));

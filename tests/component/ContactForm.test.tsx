@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ContactForm from '@/islands/contact/ContactForm';
 import { endpoints } from '@/lib/endpoints';
 import * as submitContact from '@/lib/forms/submit-contact';
+import { deferred, jsonResponse } from '../helpers';
 
 // The real sender runs on a stubbed fetch; individual tests can make it throw.
 vi.mock('@/lib/forms/submit-contact', async (importOriginal) => {
@@ -14,16 +15,6 @@ vi.mock('@/lib/forms/submit-contact', async (importOriginal) => {
 });
 
 const THANK_YOU = "Thank you for your message. We'll get back to you soon!";
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let user: UserEvent;

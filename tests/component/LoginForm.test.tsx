@@ -3,14 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginForm from '@/islands/login/LoginForm';
 import type { Auth, SignInResult } from '@/lib/auth/session';
+import { deferred } from '../helpers';
 
 const INVALID = 'Invalid credentials. Please try again.';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
 
 function fakeAuth(signIn: Auth['signIn']): Auth {
   return { signIn, verifyToken: vi.fn(), currentSession: vi.fn(), signOut: vi.fn() } as unknown as Auth;

@@ -8,6 +8,7 @@ import RegistrationForm from '@/islands/registration/RegistrationForm';
 import { DATABASE_NAME, closeDb, getDb } from '@/lib/db';
 import { endpoints } from '@/lib/endpoints';
 import * as submitModule from '@/lib/forms/submit-registration';
+import { deferred, jsonResponse } from '../helpers';
 
 vi.mock('@/lib/forms/submit-registration', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/lib/forms/submit-registration')>();
@@ -18,16 +19,6 @@ const SUCCESS = "Registration submitted successfully! We'll contact you soon wit
 const CONFIRMATION_FAILED =
   'Your registration has been saved but we could not send the confirmation email. We will contact you shortly to confirm your registration.';
 const SUMMARY = 'Please correct the errors in the form.';
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let user: UserEvent;

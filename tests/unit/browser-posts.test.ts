@@ -6,28 +6,7 @@ import { cardFromStoredPost, findBrowserPost, readBrowserPosts } from '@/lib/bro
 import { createDatabase, type AppDatabase } from '@/lib/db';
 import { createPostStore } from '@/lib/post-store';
 import { seedPosts, type ManifestPost } from '@/lib/post-seed';
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from '../helpers';
 
 const built = (slug: string, isDraft = false): ManifestPost => ({
   slug,

@@ -15,29 +15,7 @@ import {
   type ManifestPost,
   type PostManifest,
 } from '@/lib/post-seed';
-
-/** A Storage on a Map, standing in for localStorage. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from '../helpers';
 
 const post = (slug: string, extra: Partial<ManifestPost> = {}): ManifestPost => ({
   slug,

@@ -2,12 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@/lib/endpoints';
 import { sendContactMessage } from '@/lib/forms/submit-contact';
 import type { FetchLike } from '@/lib/forms/post-json';
+import { jsonResponse } from '../helpers';
 
 const contact = { name: 'Jane Doe', email: 'jane@example.com', phone: '', message: 'Please call me back.' };
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function fetchReturning(response: Response | (() => Promise<Response>)) {
   return vi.fn<FetchLike>(async () => (typeof response === 'function' ? response() : response));

@@ -11,6 +11,7 @@ import {
   submitRegistration,
 } from '@/lib/forms/submit-registration';
 import type { RegistrationDetails } from '@/lib/validation/registration';
+import { jsonResponse } from '../helpers';
 
 const urls = {
   registration: 'https://forms.example/registration',
@@ -40,10 +41,6 @@ const CONFIRMATION_FAILED =
   'Your registration has been saved but we could not send the confirmation email. We will contact you shortly to confirm your registration.';
 const CONNECTION =
   'Unable to connect to the registration service. Please try again later or contact us directly.';
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** A fetch that answers the registration and confirmation endpoints separately. */
 function serviceFetch({

@@ -3,6 +3,12 @@
 // code and no React for the blog lists. Kept free of imports: it is part of the page-load script.
 
 export const BROWSER_POSTS_KEY = 'blog-browser-posts';
+/**
+ * Set on <html> by the layout's head script when this browser holds posts. The blog's page scripts
+ * read the attribute instead of importing hasBrowserPosts: three scripts sharing a module makes it a
+ * chunk of its own, one more request in a row before they can run.
+ */
+export const BROWSER_POSTS_ATTRIBUTE = 'data-browser-posts';
 
 function storage(): Storage | undefined {
   try {
@@ -30,4 +36,12 @@ export function markBrowserPosts(): void {
   } catch {
     // Without storage the admin's posts cannot be kept either; nothing to mark.
   }
+}
+
+/** For the layout's inline head script: marks <html> before the page scripts run. */
+export function browserPostsHeadScript(): string {
+  return `(function(){var BROWSER_POSTS_KEY=${JSON.stringify(BROWSER_POSTS_KEY)};
+var storage=${storage.toString()};
+var hasBrowserPosts=${hasBrowserPosts.toString()};
+if(hasBrowserPosts())document.documentElement.setAttribute(${JSON.stringify(BROWSER_POSTS_ATTRIBUTE)},'');})();`;
 }

@@ -1,7 +1,9 @@
 // The offline page lists the pages this browser keeps (src/integrations/offline.mjs), with their titles,
 // so a visitor without a connection can go straight to something they can read. The service worker
 // installs this script with the offline page (src/integrations/offline.mjs).
-import { NEVER_CACHED, OFFLINE_PATH, PAGES_CACHE } from '@/lib/offline';
+// The cache names come from the page's data attributes (src/pages/offline.astro writes them from
+// src/lib/offline.ts) rather than an import: the layout's script imports that module on every page,
+// and sharing it would split it into a chunk of its own, one more request before any page script runs.
 
 const SITE_SUFFIX = / \| [^|]+$/; // '<page> | <practice>' (src/lib/seo.ts): the page part is enough
 
@@ -16,14 +18,16 @@ export async function listKeptPages(): Promise<void> {
   const section = document.querySelector<HTMLElement>('[data-offline-kept]');
   if (!section) return;
   const list = section.querySelector('[data-offline-list]');
-  if (!list || !('caches' in window)) return;
+  const { pagesCache, neverKept, offlinePath } = section.dataset;
+  if (!list || !pagesCache || !neverKept || !offlinePath || !('caches' in window)) return;
+  const neverCached = new RegExp(neverKept);
   try {
-    const cache = await caches.open(PAGES_CACHE);
+    const cache = await caches.open(pagesCache);
     const pages: { path: string; title: string }[] = [];
     for (const request of await cache.keys()) {
       const url = new URL(request.url);
-      if (url.origin !== location.origin || NEVER_CACHED.test(url.pathname)) continue;
-      if (url.pathname === OFFLINE_PATH || url.pathname === location.pathname) continue;
+      if (url.origin !== location.origin || neverCached.test(url.pathname)) continue;
+      if (url.pathname === offlinePath || url.pathname === location.pathname) continue;
       const response = await cache.match(request);
       if (!response?.ok) continue; // a kept "not found" page is nothing to offer
       pages.push({ path: url.pathname + url.search, title: titleOf(await response.text(), url.pathname) });

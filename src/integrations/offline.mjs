@@ -117,7 +117,7 @@ export function offlineReading() {
     workbox: {
       // Installed up front: only what the offline page needs (a few dozen KB; see completePrecache).
       // Pages, pictures and scripts are kept as the visitor opens them: nobody downloads the whole site.
-      globPatterns: ['offline/index.html', '_astro/*.{css,woff2}', 'favicon.svg'],
+      globPatterns: ['offline/index.html', '_astro/*.css', 'favicon.svg'],
       manifestTransforms: [completePrecache(() => outDir)],
       navigateFallback: null, // not a single-page app: every address has its own page
       cleanupOutdatedCaches: true,

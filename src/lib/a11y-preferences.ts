@@ -10,6 +10,8 @@ export interface A11yPreferences {
   letterSpacing: number; // px
   lineHeight: number;
   reduceMotion: boolean;
+  /** Atkinson Hyperlegible instead of the device's own font (not in the spec: see README). */
+  readableFont: boolean;
 }
 
 export const PREFERENCE_LIMITS = {
@@ -26,6 +28,7 @@ export const DEFAULT_PREFERENCES: Readonly<A11yPreferences> = {
   letterSpacing: 0,
   lineHeight: 1.5,
   reduceMotion: false,
+  readableFont: false,
 };
 
 export const PREFERENCES_STORAGE_KEY = 'a11y-preferences';
@@ -57,6 +60,7 @@ export function normalisePreferences(input: unknown): A11yPreferences {
     ),
     lineHeight: clampToStep(value.lineHeight, PREFERENCE_LIMITS.lineHeight, DEFAULT_PREFERENCES.lineHeight),
     reduceMotion: value.reduceMotion === true,
+    readableFont: value.readableFont === true,
   };
 }
 
@@ -64,6 +68,7 @@ export function normalisePreferences(input: unknown): A11yPreferences {
 export function applyPreferences(root: HTMLElement, prefs: A11yPreferences): void {
   root.dataset.contrast = prefs.contrast;
   root.toggleAttribute('data-reduce-motion', prefs.reduceMotion);
+  root.toggleAttribute('data-readable-font', prefs.readableFont);
   root.style.setProperty('--a11y-text-scale', String(prefs.textSize / 100));
   root.style.setProperty('--a11y-letter-spacing', `${prefs.letterSpacing}px`);
   root.style.setProperty('--a11y-line-height', String(prefs.lineHeight));

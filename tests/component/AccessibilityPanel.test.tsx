@@ -68,6 +68,11 @@ describe('AccessibilityPanel', () => {
       'aria-checked',
       'false',
     );
+    const font = within(panel).getByRole('switch', { name: 'Easy-to-read font' });
+    expect(font).toHaveAttribute('aria-checked', 'false');
+    expect(font).toHaveAccessibleDescription(
+      'Atkinson Hyperlegible, a typeface made for readers with low vision.',
+    );
     expect(within(panel).getByRole('button', { name: 'Reset to defaults' })).toBeInTheDocument();
   });
 
@@ -101,12 +106,18 @@ describe('AccessibilityPanel', () => {
     expect(reduceMotion).toHaveAttribute('aria-checked', 'true');
     expect(root).toHaveAttribute('data-reduce-motion');
 
+    const font = within(panel).getByRole('switch', { name: 'Easy-to-read font' });
+    await user.click(font);
+    expect(font).toHaveAttribute('aria-checked', 'true');
+    expect(root).toHaveAttribute('data-readable-font');
+
     expect(stored()).toEqual({
       textSize: 120,
       contrast: 'dark',
       letterSpacing: 1,
       lineHeight: 1.8,
       reduceMotion: true,
+      readableFont: true,
     });
   });
 
@@ -115,12 +126,14 @@ describe('AccessibilityPanel', () => {
     fireEvent.change(within(panel).getByRole('slider', { name: 'Text size' }), { target: { value: '150' } });
     await user.click(within(panel).getByRole('radio', { name: 'High contrast' }));
     await user.click(within(panel).getByRole('switch', { name: 'Reduce motion' }));
+    await user.click(within(panel).getByRole('switch', { name: 'Easy-to-read font' }));
 
     await user.click(within(panel).getByRole('button', { name: 'Reset to defaults' }));
     expect(within(panel).getByRole('slider', { name: 'Text size' })).toHaveValue('100');
     expect(within(panel).getByRole('radio', { name: 'Normal' })).toBeChecked();
     expect(root).toHaveAttribute('data-contrast', 'normal');
     expect(root).not.toHaveAttribute('data-reduce-motion');
+    expect(root).not.toHaveAttribute('data-readable-font');
     expect(stored()).toEqual(DEFAULT_PREFERENCES);
     expect(within(panel).getByRole('status')).toHaveTextContent('Settings reset to defaults');
   });

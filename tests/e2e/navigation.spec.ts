@@ -159,12 +159,23 @@ test.describe('accessibility panel', () => {
       .toBe('17.6px');
     await panel.getByRole('switch', { name: 'Reduce motion' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-reduce-motion', '');
+    // The easy-to-read font is only fetched once chosen, and then the page's text uses it.
+    expect(await page.evaluate(() => document.fonts.check('16px "Atkinson Hyperlegible"'))).toBe(false);
+    await panel.getByRole('switch', { name: 'Easy-to-read font' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-readable-font', '');
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('16px "Atkinson Hyperlegible"')))
+      .toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"Atkinson Hyperlegible"/,
+    );
     await page.keyboard.press('Escape');
     await expect(toggle).toBeFocused();
 
     await page.goto('/training');
     await expect(page.locator('html')).toHaveAttribute('data-contrast', 'dark');
     await expect(page.locator('html')).toHaveAttribute('data-reduce-motion', '');
+    await expect(page.locator('html')).toHaveAttribute('data-readable-font', '');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('17.6px');
     // Kept for the tab's session only, never in localStorage.
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);

@@ -33,6 +33,7 @@ describe('normalisePreferences', () => {
       letterSpacing: 0,
       lineHeight: 1.5,
       reduceMotion: false,
+      readableFont: false,
     });
     expect(PREFERENCE_LIMITS.textSize).toMatchObject({ min: 80, max: 150 });
     expect(PREFERENCE_LIMITS.letterSpacing).toEqual({ min: 0, max: 5, step: 0.5 });
@@ -57,11 +58,18 @@ describe('normalisePreferences', () => {
 
   it('rejects unknown contrast modes, non-boolean switches and non-numbers', () => {
     expect(
-      normalisePreferences({ contrast: 'neon', reduceMotion: 'yes', textSize: 'big', lineHeight: NaN }),
+      normalisePreferences({
+        contrast: 'neon',
+        reduceMotion: 'yes',
+        readableFont: 1,
+        textSize: 'big',
+        lineHeight: NaN,
+      }),
     ).toEqual(DEFAULT_PREFERENCES);
-    expect(normalisePreferences({ contrast: 'dark', reduceMotion: true })).toMatchObject({
+    expect(normalisePreferences({ contrast: 'dark', reduceMotion: true, readableFont: true })).toMatchObject({
       contrast: 'dark',
       reduceMotion: true,
+      readableFont: true,
     });
   });
 });
@@ -79,6 +87,7 @@ describe('storage and application', () => {
       letterSpacing: 2,
       lineHeight: 1.8,
       reduceMotion: true,
+      readableFont: true,
     } as const;
     savePreferences(sessionStorage, prefs);
     expect(JSON.parse(sessionStorage.getItem(PREFERENCES_STORAGE_KEY)!)).toEqual(prefs);
@@ -115,14 +124,17 @@ describe('storage and application', () => {
       letterSpacing: 1.5,
       lineHeight: 1.9,
       reduceMotion: true,
+      readableFont: true,
     });
     expect(root.dataset.contrast).toBe('dark');
     expect(root.hasAttribute('data-reduce-motion')).toBe(true);
+    expect(root.hasAttribute('data-readable-font')).toBe(true);
     expect(root.style.getPropertyValue('--a11y-text-scale')).toBe('1.25');
     expect(root.style.getPropertyValue('--a11y-letter-spacing')).toBe('1.5px');
     expect(root.style.getPropertyValue('--a11y-line-height')).toBe('1.9');
     applyPreferences(root, DEFAULT_PREFERENCES);
     expect(root.hasAttribute('data-reduce-motion')).toBe(false);
+    expect(root.hasAttribute('data-readable-font')).toBe(false);
   });
 });
 
@@ -143,12 +155,14 @@ describe('preferencesHeadScript', () => {
         letterSpacing: 3,
         lineHeight: 2,
         reduceMotion: true,
+        readableFont: true,
       }),
     );
     runHeadScript();
     expect(root.classList.contains('js')).toBe(true);
     expect(root.dataset.contrast).toBe('high');
     expect(root.hasAttribute('data-reduce-motion')).toBe(true);
+    expect(root.hasAttribute('data-readable-font')).toBe(true);
     expect(root.style.getPropertyValue('--a11y-text-scale')).toBe('1.4');
     expect(root.style.getPropertyValue('--a11y-letter-spacing')).toBe('3px');
     expect(root.style.getPropertyValue('--a11y-line-height')).toBe('2');

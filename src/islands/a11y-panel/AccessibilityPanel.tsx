@@ -72,9 +72,38 @@ function RangeSetting({ id, label, value, limits, display, spoken, onChange, inp
   );
 }
 
+interface SwitchSettingProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** Id of a hint that says more about the setting. */
+  describedBy?: string;
+}
+
+function SwitchSetting({ label, checked, onChange, describedBy }: SwitchSettingProps) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-describedby={describedBy}
+      onClick={() => onChange(!checked)}
+      className="group flex min-h-11 w-full items-center justify-between gap-3 rounded-md text-left font-bold"
+    >
+      <span>{label}</span>
+      <span
+        aria-hidden="true"
+        className="inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-ink bg-surface-strong p-0.5 group-aria-checked:bg-brand"
+      >
+        <span className="size-5 rounded-full bg-ink group-aria-checked:translate-x-5 group-aria-checked:bg-on-brand motion-safe:transition-transform" />
+      </span>
+    </button>
+  );
+}
+
 /**
  * The floating accessibility panel on every page (SPEC 2): text size, contrast, letter spacing,
- * line height and reduced motion. Settings apply to <html> at once and last for this tab only
+ * line height and reduced motion, plus an easy-to-read font (ours: the site uses the device's font). Settings apply to <html> at once and last for this tab only
  * (sessionStorage), so they follow the visitor from page to page and are kept nowhere else.
  * A non-modal dialog: the page stays usable so the visitor sees each change as it happens.
  */
@@ -215,21 +244,23 @@ export function AccessibilityPanel() {
             onChange={(lineHeight) => update({ lineHeight })}
           />
 
-          <button
-            type="button"
-            role="switch"
-            aria-checked={prefs.reduceMotion}
-            onClick={() => update({ reduceMotion: !prefs.reduceMotion })}
-            className="group flex min-h-11 w-full items-center justify-between gap-3 rounded-md text-left font-bold"
-          >
-            <span>Reduce motion</span>
-            <span
-              aria-hidden="true"
-              className="inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-ink bg-surface-strong p-0.5 group-aria-checked:bg-brand"
-            >
-              <span className="size-5 rounded-full bg-ink group-aria-checked:translate-x-5 group-aria-checked:bg-on-brand motion-safe:transition-transform" />
-            </span>
-          </button>
+          <SwitchSetting
+            label="Reduce motion"
+            checked={prefs.reduceMotion}
+            onChange={(reduceMotion) => update({ reduceMotion })}
+          />
+
+          <div>
+            <SwitchSetting
+              label="Easy-to-read font"
+              checked={prefs.readableFont}
+              onChange={(readableFont) => update({ readableFont })}
+              describedBy="a11y-readable-font-hint"
+            />
+            <p id="a11y-readable-font-hint" className="text-sm text-ink-muted">
+              Atkinson Hyperlegible, a typeface made for readers with low vision.
+            </p>
+          </div>
 
           <button
             type="button"

@@ -1,7 +1,7 @@
-// robots.txt: everything public is crawlable; the admin area and sign-in are not.
+// robots.txt: everything public is crawlable, the sign-in page included; the admin area and CMS are not.
 import type { APIRoute } from 'astro';
 
-export const DISALLOWED = ['/admin/', '/login', '/cms/'] as const;
+export const DISALLOWED = ['/admin/', '/cms/'] as const;
 
 export const GET: APIRoute = ({ site }) => {
   const sitemap = new URL('sitemap-index.xml', site ?? 'http://localhost:4321/').href;

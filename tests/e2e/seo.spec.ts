@@ -35,7 +35,16 @@ test.describe('search engines', () => {
   test('robots.txt keeps private pages out and points to the sitemap', async ({ request }) => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /admin/');
+    expect(robots).toContain('Disallow: /cms/');
+    expect(robots).not.toContain('/login');
     expect(robots).toContain('Sitemap: https://www.example.org/sitemap-index.xml');
+  });
+
+  test('the sign-in page may be listed; the admin pages may not', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    const admin = await (await page.request.get('/admin/posts')).text();
+    expect(admin).toContain('<meta name="robots" content="noindex, nofollow"');
   });
 
   test('the sitemap lists the public pages and no admin or login page', async ({ request }) => {

@@ -9,7 +9,7 @@ function renderMenu(currentPath = '/training') {
   const view = render(
     <>
       <a href="#main">Before</a>
-      <MobileMenuIsland items={NAV_ITEMS} action={BOOK_CONSULTATION} currentPath={currentPath} />
+      <MobileMenuIsland currentPath={currentPath} />
       <main id="main">
         <a href="/elsewhere">After</a>
       </main>

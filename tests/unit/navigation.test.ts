@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ariaCurrentFor, normalisePath } from '@/islands/header/nav-current';
 import {
   BLOG_SETTLE_DELAY_MS,
-  BOOK_CONSULTATION,
   HOME_SECTIONS,
-  NAV_ITEMS,
   SCROLL_DELAY_MS,
   isHomeSection,
   planAnchorScroll,
-} from '@/lib/navigation';
+} from '@/lib/anchor-scroll';
+import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/navigation';
 
 describe('navigation items', () => {
   it('lists the header items of the spec, in order', () => {

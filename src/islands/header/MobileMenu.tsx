@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { NavItem } from '@/lib/navigation';
+import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/navigation';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';
@@ -9,13 +9,6 @@ export const MOBILE_MENU_ID = 'mobile-menu';
 const TITLE_ID = 'mobile-menu-title';
 
 export interface MobileMenuProps {
-  /**
-   * The header's links and its call to action (NAV_ITEMS and BOOK_CONSULTATION of
-   * src/lib/navigation.ts, passed in by SiteHeader.astro). Props rather than an import: the page
-   * script imports that module on every page, and sharing it would split off a chunk of its own.
-   */
-  items: readonly NavItem[];
-  action: NavItem;
   /** Path of the page being shown, to mark its item with aria-current. */
   currentPath?: string;
 }
@@ -25,7 +18,7 @@ export interface MobileMenuProps {
  * items. The button is in the server-rendered markup, so a press before hydration is replayed by
  * client:interact; without JavaScript the header shows a link to the footer navigation instead.
  */
-export function MobileMenu({ items, action, currentPath = '/' }: MobileMenuProps) {
+export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -128,7 +121,7 @@ export function MobileMenu({ items, action, currentPath = '/' }: MobileMenuProps
           </div>
           <nav aria-label="Main" className="flex flex-1 flex-col px-3 py-4">
             <ul className="space-y-1">
-              {items.map((item) => {
+              {NAV_ITEMS.map((item) => {
                 const current = ariaCurrentFor(item.href, currentPath);
                 return (
                   <li key={item.href + item.name}>
@@ -145,11 +138,11 @@ export function MobileMenu({ items, action, currentPath = '/' }: MobileMenuProps
               })}
             </ul>
             <a
-              href={action.href}
+              href={BOOK_CONSULTATION.href}
               onClick={() => close(false)}
               className="mt-6 flex min-h-12 items-center justify-center rounded-md bg-brand px-4 py-3 text-lg font-bold text-on-brand hover:bg-brand-strong"
             >
-              {action.name}
+              {BOOK_CONSULTATION.name}
             </a>
           </nav>
         </div>

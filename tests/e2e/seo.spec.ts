@@ -41,10 +41,12 @@ test.describe('search engines', () => {
   });
 
   test('the sign-in page may be listed; the admin pages may not', async ({ page }) => {
-    await page.goto('/login');
+    const login = await page.goto('/login');
+    expect(login?.headers()['x-robots-tag']).toBeUndefined();
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
-    const admin = await (await page.request.get('/admin/posts')).text();
-    expect(admin).toContain('<meta name="robots" content="noindex, nofollow"');
+    const admin = await page.request.get('/admin/posts');
+    expect(admin.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(await admin.text()).toContain('<meta name="robots" content="noindex, nofollow"');
   });
 
   test('the sitemap lists the public pages and no admin or login page', async ({ request }) => {

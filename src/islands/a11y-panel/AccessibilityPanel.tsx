@@ -171,108 +171,113 @@ export function AccessibilityPanel() {
         ref={panelRef}
         id={A11Y_PANEL_ID}
         role="dialog"
-        aria-labelledby={TITLE_ID}
+        aria-labelledby={open ? TITLE_ID : undefined}
         hidden={!open}
         className="@container mb-3 max-h-[calc(100dvh-7rem)] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-xl border-2 border-line bg-page p-4 text-ink shadow-2xl motion-safe:transition-[opacity,translate] motion-safe:duration-200 starting:translate-y-2 starting:opacity-0"
       >
-        <div className="flex items-start justify-between gap-3">
-          <h2 id={TITLE_ID} className="text-lg font-bold">
-            Accessibility options
-          </h2>
-          <button
-            type="button"
-            aria-label="Close accessibility options"
-            onClick={close}
-            className="-mt-1 -mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface-strong"
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        <p className="mt-1 text-sm text-ink-muted">These settings last until you close this tab.</p>
-
-        <div className="mt-4 space-y-5">
-          <RangeSetting
-            id="a11y-text-size"
-            label="Text size"
-            value={prefs.textSize}
-            limits={PREFERENCE_LIMITS.textSize}
-            display={`${prefs.textSize}%`}
-            spoken={`${prefs.textSize} percent`}
-            onChange={(textSize) => update({ textSize })}
-            inputRef={firstControlRef}
-          />
-
-          <fieldset>
-            <legend className="font-bold">Contrast</legend>
-            <div className="mt-1 grid grid-cols-1 gap-2 @min-[19rem]:grid-cols-3">
-              {CONTRAST_OPTIONS.map((option) => (
-                <label
-                  key={option.value}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-line px-2 py-1.5 has-[:checked]:border-brand has-[:checked]:bg-surface-strong has-[:checked]:font-bold"
-                >
-                  <input
-                    type="radio"
-                    name="a11y-contrast"
-                    value={option.value}
-                    checked={prefs.contrast === option.value}
-                    onChange={() => update({ contrast: option.value })}
-                    className="size-4 shrink-0 accent-brand"
-                  />
-                  {option.label}
-                </label>
-              ))}
+        {/* Its contents only while open: closed, they would be dead weight in every page's HTML. */}
+        {open && (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <h2 id={TITLE_ID} className="text-lg font-bold">
+                Accessibility options
+              </h2>
+              <button
+                type="button"
+                aria-label="Close accessibility options"
+                onClick={close}
+                className="-mt-1 -mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface-strong"
+              >
+                <CloseIcon />
+              </button>
             </div>
-          </fieldset>
+            <p className="mt-1 text-sm text-ink-muted">These settings last until you close this tab.</p>
 
-          <RangeSetting
-            id="a11y-letter-spacing"
-            label="Letter spacing"
-            value={prefs.letterSpacing}
-            limits={PREFERENCE_LIMITS.letterSpacing}
-            display={`${prefs.letterSpacing} px`}
-            spoken={plural(prefs.letterSpacing, 'pixel')}
-            onChange={(letterSpacing) => update({ letterSpacing })}
-          />
+            <div className="mt-4 space-y-5">
+              <RangeSetting
+                id="a11y-text-size"
+                label="Text size"
+                value={prefs.textSize}
+                limits={PREFERENCE_LIMITS.textSize}
+                display={`${prefs.textSize}%`}
+                spoken={`${prefs.textSize} percent`}
+                onChange={(textSize) => update({ textSize })}
+                inputRef={firstControlRef}
+              />
 
-          <RangeSetting
-            id="a11y-line-height"
-            label="Line height"
-            value={prefs.lineHeight}
-            limits={PREFERENCE_LIMITS.lineHeight}
-            display={prefs.lineHeight.toFixed(1)}
-            spoken={prefs.lineHeight.toFixed(1)}
-            onChange={(lineHeight) => update({ lineHeight })}
-          />
+              <fieldset>
+                <legend className="font-bold">Contrast</legend>
+                <div className="mt-1 grid grid-cols-1 gap-2 @min-[19rem]:grid-cols-3">
+                  {CONTRAST_OPTIONS.map((option) => (
+                    <label
+                      key={option.value}
+                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-line px-2 py-1.5 has-[:checked]:border-brand has-[:checked]:bg-surface-strong has-[:checked]:font-bold"
+                    >
+                      <input
+                        type="radio"
+                        name="a11y-contrast"
+                        value={option.value}
+                        checked={prefs.contrast === option.value}
+                        onChange={() => update({ contrast: option.value })}
+                        className="size-4 shrink-0 accent-brand"
+                      />
+                      {option.label}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
 
-          <SwitchSetting
-            label="Reduce motion"
-            checked={prefs.reduceMotion}
-            onChange={(reduceMotion) => update({ reduceMotion })}
-          />
+              <RangeSetting
+                id="a11y-letter-spacing"
+                label="Letter spacing"
+                value={prefs.letterSpacing}
+                limits={PREFERENCE_LIMITS.letterSpacing}
+                display={`${prefs.letterSpacing} px`}
+                spoken={plural(prefs.letterSpacing, 'pixel')}
+                onChange={(letterSpacing) => update({ letterSpacing })}
+              />
 
-          <div>
-            <SwitchSetting
-              label="Easy-to-read font"
-              checked={prefs.readableFont}
-              onChange={(readableFont) => update({ readableFont })}
-              describedBy="a11y-readable-font-hint"
-            />
-            <p id="a11y-readable-font-hint" className="text-sm text-ink-muted">
-              Atkinson Hyperlegible, a typeface made for readers with low vision.
+              <RangeSetting
+                id="a11y-line-height"
+                label="Line height"
+                value={prefs.lineHeight}
+                limits={PREFERENCE_LIMITS.lineHeight}
+                display={prefs.lineHeight.toFixed(1)}
+                spoken={prefs.lineHeight.toFixed(1)}
+                onChange={(lineHeight) => update({ lineHeight })}
+              />
+
+              <SwitchSetting
+                label="Reduce motion"
+                checked={prefs.reduceMotion}
+                onChange={(reduceMotion) => update({ reduceMotion })}
+              />
+
+              <div>
+                <SwitchSetting
+                  label="Easy-to-read font"
+                  checked={prefs.readableFont}
+                  onChange={(readableFont) => update({ readableFont })}
+                  describedBy="a11y-readable-font-hint"
+                />
+                <p id="a11y-readable-font-hint" className="text-sm text-ink-muted">
+                  Atkinson Hyperlegible, a typeface made for readers with low vision.
+                </p>
+              </div>
+
+              <button
+                type="button"
+                onClick={() => update(DEFAULT_PREFERENCES, 'Settings reset to defaults')}
+                className="min-h-11 w-full rounded-md border-2 border-brand px-4 py-2 font-bold text-brand hover:bg-surface-strong"
+              >
+                Reset to defaults
+              </button>
+            </div>
+            <p role="status" className="mt-2 text-sm text-ink-muted">
+              {status}
             </p>
-          </div>
-
-          <button
-            type="button"
-            onClick={() => update(DEFAULT_PREFERENCES, 'Settings reset to defaults')}
-            className="min-h-11 w-full rounded-md border-2 border-brand px-4 py-2 font-bold text-brand hover:bg-surface-strong"
-          >
-            Reset to defaults
-          </button>
-        </div>
-        <p role="status" className="mt-2 text-sm text-ink-muted">
-          {status}
-        </p>
+          </>
+        )}
       </div>
 
       <button

@@ -102,49 +102,54 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
           id={MOBILE_MENU_ID}
           role="dialog"
           aria-modal="true"
-          aria-labelledby={TITLE_ID}
+          aria-labelledby={open ? TITLE_ID : undefined}
           className="absolute inset-y-0 right-0 flex w-[min(22rem,88vw)] flex-col overflow-y-auto overscroll-contain bg-page text-ink shadow-2xl motion-safe:transition-transform motion-safe:duration-300 motion-safe:ease-out starting:translate-x-full"
         >
-          <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
-            <h2 id={TITLE_ID} className="text-xl font-bold">
-              Menu
-            </h2>
-            <button
-              type="button"
-              aria-label="Close menu"
-              onClick={() => close(true)}
-              className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 py-1.5 font-bold hover:bg-surface-strong"
-            >
-              <CloseIcon />
-              <span aria-hidden="true">Close</span>
-            </button>
-          </div>
-          <nav aria-label="Main" className="flex flex-1 flex-col px-3 py-4">
-            <ul className="space-y-1">
-              {NAV_ITEMS.map((item) => {
-                const current = ariaCurrentFor(item.href, currentPath);
-                return (
-                  <li key={item.href + item.name}>
-                    <a
-                      href={item.href}
-                      aria-current={current}
-                      onClick={() => close(false)}
-                      className={`${itemClass} ${current ? 'border-l-4 border-brand font-bold' : ''}`}
-                    >
-                      {item.name}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-            <a
-              href={BOOK_CONSULTATION.href}
-              onClick={() => close(false)}
-              className="mt-6 flex min-h-12 items-center justify-center rounded-md bg-brand px-4 py-3 text-lg font-bold text-on-brand hover:bg-brand-strong"
-            >
-              {BOOK_CONSULTATION.name}
-            </a>
-          </nav>
+          {/* Its contents only while open: closed, they would be dead weight in every page's HTML. */}
+          {open && (
+            <>
+              <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
+                <h2 id={TITLE_ID} className="text-xl font-bold">
+                  Menu
+                </h2>
+                <button
+                  type="button"
+                  aria-label="Close menu"
+                  onClick={() => close(true)}
+                  className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 py-1.5 font-bold hover:bg-surface-strong"
+                >
+                  <CloseIcon />
+                  <span aria-hidden="true">Close</span>
+                </button>
+              </div>
+              <nav aria-label="Main" className="flex flex-1 flex-col px-3 py-4">
+                <ul className="space-y-1">
+                  {NAV_ITEMS.map((item) => {
+                    const current = ariaCurrentFor(item.href, currentPath);
+                    return (
+                      <li key={item.href + item.name}>
+                        <a
+                          href={item.href}
+                          aria-current={current}
+                          onClick={() => close(false)}
+                          className={`${itemClass} ${current ? 'border-l-4 border-brand font-bold' : ''}`}
+                        >
+                          {item.name}
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <a
+                  href={BOOK_CONSULTATION.href}
+                  onClick={() => close(false)}
+                  className="mt-6 flex min-h-12 items-center justify-center rounded-md bg-brand px-4 py-3 text-lg font-bold text-on-brand hover:bg-brand-strong"
+                >
+                  {BOOK_CONSULTATION.name}
+                </a>
+              </nav>
+            </>
+          )}
         </div>
       </div>
     </>

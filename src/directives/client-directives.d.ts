@@ -1,6 +1,7 @@
-// Lets .astro files type-check `client:interact` (src/directives/interact.ts).
+// Lets .astro files type-check the site's directives (src/directives/interact.ts, browser-posts.ts).
 declare namespace Astro {
   interface ClientDirectives {
     'client:interact'?: boolean;
+    'client:browser-posts'?: boolean;
   }
 }

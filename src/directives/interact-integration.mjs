@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 
-/** Registers the `client:interact` directive (see interact.ts for what it does and why). */
+/**
+ * Registers the site's client directives: `client:interact` (interact.ts) and
+ * `client:browser-posts` (browser-posts.ts); each file says what it does and why.
+ */
 export function interactDirective() {
   return {
     name: 'client-interact-directive',
@@ -9,6 +12,10 @@ export function interactDirective() {
         addClientDirective({
           name: 'interact',
           entrypoint: fileURLToPath(new URL('./interact.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'browser-posts',
+          entrypoint: fileURLToPath(new URL('./browser-posts.ts', import.meta.url)),
         });
       },
     },

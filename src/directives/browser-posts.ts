@@ -1,0 +1,14 @@
+import type { ClientDirective } from 'astro';
+
+/**
+ * `client:browser-posts` hydrates an island only in a browser that keeps the admin's posts: the
+ * layout's head script sets data-browser-posts on <html> (src/lib/browser-posts-flag.ts). Every
+ * other visitor downloads nothing for it; the check runs inline, with no request at all.
+ */
+const browserPostsDirective: ClientDirective = async (load) => {
+  if (!document.documentElement.hasAttribute('data-browser-posts')) return;
+  const hydrate = await load();
+  await hydrate();
+};
+
+export default browserPostsDirective;

@@ -1,0 +1,54 @@
+// Hydrated only in a browser that keeps the admin's posts (client:browser-posts): shows a stored
+// post in BrowserPost.astro's host element, and the page's other content (the host's siblings)
+// gives way to it. See BrowserPost.astro for the two modes.
+import { useEffect, useRef } from 'react';
+import { showBrowserPost } from './browser-post';
+
+export interface BrowserPostLoaderProps {
+  mode: 'prebuilt' | 'missing';
+  /** The post's slug (mode 'prebuilt'); for 'missing' it is read from the address. */
+  slug: string;
+}
+
+const MISSING_POST_PATH = /^\/blog\/(?!page\/|tags\/)([^/]+)\/?$/;
+
+export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPostLoaderProps) {
+  const markerRef = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    const host = document.querySelector<HTMLElement>('[data-browser-post]');
+    const island = markerRef.current?.closest('astro-island');
+    const slug = mode === 'missing' ? MISSING_POST_PATH.exec(location.pathname)?.[1] : builtSlug;
+    if (!host || !slug) return;
+    const siblings = [...(host.parentElement?.children ?? [])].filter(
+      (element): element is HTMLElement =>
+        element !== host && element !== island && element instanceof HTMLElement,
+    );
+    const setSiblingsHidden = (hidden: boolean) => siblings.forEach((element) => (element.hidden = hidden));
+    const giveBack = () => {
+      host.hidden = true;
+      host.replaceChildren();
+      setSiblingsHidden(false);
+    };
+    if (mode === 'missing') {
+      const loading = document.createElement('p');
+      loading.setAttribute('role', 'status');
+      loading.className = 'mx-auto max-w-3xl px-4 pt-32 pb-20 text-lg text-ink sm:px-6';
+      loading.textContent = 'Loading...';
+      host.replaceChildren(loading);
+      host.hidden = false;
+      setSiblingsHidden(true);
+    }
+    showBrowserPost(host, decodeURIComponent(slug), mode === 'missing')
+      .then((shown) => {
+        if (shown) siblings.forEach((element) => element.remove());
+        else giveBack();
+      })
+      .catch((error: unknown) => {
+        console.error('[blog] Could not show the stored post:', error);
+        giveBack();
+      });
+  }, [mode, builtSlug]);
+
+  return <span ref={markerRef} hidden />;
+}

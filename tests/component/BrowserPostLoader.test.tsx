@@ -1,0 +1,81 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../helpers';
+
+const showBrowserPost = vi.hoisted(() =>
+  vi.fn<(host: HTMLElement, slug: string, any: boolean) => Promise<boolean>>(),
+);
+vi.mock('@/islands/blog/browser-post', () => ({ showBrowserPost }));
+
+const { default: BrowserPostLoader } = await import('@/islands/blog/BrowserPostLoader');
+
+/** The page as BrowserPost.astro leaves it: the host first, the page's own content beside it. */
+function renderPage(mode: 'prebuilt' | 'missing', slug = '') {
+  return render(
+    <main>
+      <div data-browser-post={mode} hidden />
+      {createElement('astro-island', null, <BrowserPostLoader mode={mode} slug={slug} />)}
+      <section>
+        <h1>Built content</h1>
+      </section>
+    </main>,
+  );
+}
+
+describe('BrowserPostLoader', () => {
+  beforeEach(() => {
+    showBrowserPost.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('replaces the built post with the stored one, keeping itself', async () => {
+    showBrowserPost.mockResolvedValue(true);
+    const { container } = renderPage('prebuilt', 'my-post');
+    await waitFor(() => expect(screen.queryByText('Built content')).not.toBeInTheDocument());
+    expect(showBrowserPost).toHaveBeenCalledWith(
+      container.querySelector('[data-browser-post]'),
+      'my-post',
+      false,
+    );
+    expect(container.querySelector('astro-island')).toBeInTheDocument();
+  });
+
+  it('leaves the built post alone when the store has nothing newer', async () => {
+    showBrowserPost.mockResolvedValue(false);
+    const { container } = renderPage('prebuilt', 'my-post');
+    await waitFor(() => expect(showBrowserPost).toHaveBeenCalled());
+    await waitFor(() => expect(container.querySelector('[data-browser-post]')).not.toBeVisible());
+    expect(screen.getByText('Built content')).toBeVisible();
+  });
+
+  it('on the 404 page says Loading... until the post is found, reading the slug from the address', async () => {
+    window.history.replaceState(null, '', '/blog/only-here');
+    const lookup = deferred<boolean>();
+    showBrowserPost.mockReturnValue(lookup.promise);
+    renderPage('missing');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByText('Built content')).not.toBeVisible();
+    expect(showBrowserPost.mock.calls[0]?.slice(1)).toEqual(['only-here', true]);
+    lookup.resolve(false);
+    await waitFor(() => expect(screen.getByText('Built content')).toBeVisible());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('gives the page back when the stored post cannot be shown', async () => {
+    window.history.replaceState(null, '', '/blog/broken');
+    showBrowserPost.mockRejectedValue(new Error('IndexedDB unavailable'));
+    renderPage('missing');
+    await waitFor(() => expect(screen.getByText('Built content')).toBeVisible());
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('does nothing on a 404 address that is not a post', () => {
+    window.history.replaceState(null, '', '/blog/tags/routines');
+    renderPage('missing');
+    expect(showBrowserPost).not.toHaveBeenCalled();
+    expect(screen.getByText('Built content')).toBeVisible();
+  });
+});

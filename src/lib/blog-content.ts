@@ -9,6 +9,7 @@ import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blo
 import { tagSlug, withUniqueSlugs } from './blog-slugs';
 import { formatLongDate, formatShortDate, isoDay } from './dates';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
+import { IMAGE_WIDTHS } from './responsive-image';
 import { sanitizeHtml } from './sanitize';
 
 export interface BuiltPost {
@@ -29,7 +30,6 @@ export interface BuiltPost {
 }
 
 /** The spec's image widths (SPEC 2); Astro leaves out widths larger than the source. */
-export const IMAGE_WIDTHS = [200, 400, 800, 1200];
 
 let allPosts: Promise<BuiltPost[]> | undefined;
 

@@ -5,6 +5,9 @@ import type { CardImage } from '@/lib/blog-posts';
 import { tagHref } from '@/lib/blog-slugs';
 import { ArrowLeftIcon } from '@/islands/shared/icons';
 
+/** Rendered width of a post's featured picture; the post page preloads it with the same sizes. */
+export const ARTICLE_IMAGE_SIZES = '(min-width: 896px) 848px, 92vw';
+
 export interface ArticleView {
   title: string;
   author: string;
@@ -77,7 +80,7 @@ export function PostArticle({ post }: { post: ArticleView }) {
           <img
             src={image.src}
             srcSet={image.srcset}
-            sizes={image.srcset ? '(min-width: 896px) 848px, 92vw' : undefined}
+            sizes={image.srcset ? ARTICLE_IMAGE_SIZES : undefined}
             width={image.width}
             height={image.height}
             alt={image.alt}

@@ -1,0 +1,32 @@
+// The one recipe for a content picture (build time only: astro:assets). ResponsiveImage.astro renders
+// it, and a page preloads its LCP picture from <head> with the same options, so the browser fetches
+// that picture alongside the stylesheet instead of after it, and the URLs match the <img> exactly
+// (Astro names each file after its options: any difference would download the picture twice).
+import type { ImageMetadata } from 'astro';
+import { getImage } from 'astro:assets';
+
+/** WebP widths of the spec. */
+export const IMAGE_WIDTHS = [200, 400, 800, 1200];
+const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+
+/** Rendered width of the picture beside a page's main heading (home, services, training). */
+export const HERO_IMAGE_SIZES = '(min-width: 1024px) 520px, 92vw';
+
+export function responsiveImageOptions(src: ImageMetadata, sizes: string) {
+  // The `src` fallback is the largest width the source allows; the srcset covers the rest (Astro
+  // drops widths wider than the source and adds the source's own width instead).
+  const width = Math.min(src.width, LARGEST);
+  const height = Math.round((width * src.height) / src.width);
+  return { src, widths: IMAGE_WIDTHS, sizes, width, height, format: 'webp' as const, quality: 80 };
+}
+
+/** What BaseLayout needs for <link rel="preload" as="image">. */
+export interface ImagePreload {
+  srcset: string;
+  sizes: string;
+}
+
+export async function imagePreload(src: ImageMetadata, sizes: string): Promise<ImagePreload> {
+  const image = await getImage(responsiveImageOptions(src, sizes));
+  return { srcset: image.srcSet.attribute, sizes };
+}

@@ -1,0 +1,37 @@
+import { expect, test } from './fixtures';
+
+// The page's largest picture is fetched from <head>, beside the stylesheet (src/lib/responsive-image.ts).
+// A preload whose srcset or sizes differ from the <img> would make the browser download it twice.
+const PAGES_WITH_A_LEAD_PICTURE = [
+  '/',
+  '/training',
+  '/services/individual-therapy',
+  '/blog/visual-schedules-a-practical-guide-for-families',
+];
+
+test.describe('the lead picture', () => {
+  for (const path of PAGES_WITH_A_LEAD_PICTURE) {
+    test(`${path} preloads it with the <img>'s own srcset and downloads it once`, async ({ page }) => {
+      const pictures: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image' && request.url().endsWith('.webp'))
+          pictures.push(request.url());
+      });
+      await page.goto(path);
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveCount(1);
+      await expect(preload).toHaveAttribute('fetchpriority', 'high');
+      const lead = page.locator('img[fetchpriority="high"]');
+      await expect(lead).toHaveCount(1);
+      expect(await preload.getAttribute('imagesrcset')).toBe(await lead.getAttribute('srcset'));
+      expect(await preload.getAttribute('imagesizes')).toBe(await lead.getAttribute('sizes'));
+
+      await expect
+        .poll(() => lead.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      const chosen = await lead.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(pictures.filter((url) => url === chosen)).toHaveLength(1);
+      expect(new Set(pictures).size).toBe(pictures.length); // nothing fetched twice
+    });
+  }
+});

@@ -1,7 +1,12 @@
 // Starts `node server/serve.mjs` on a free port for the audit and benchmark scripts, and stops it.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// With { http2: true } it serves HTTPS with HTTP/2 and Brotli, as the static hosts do, behind a
+// throwaway self-signed certificate (made with the openssl command); the browser must then be
+// started with CHROME_HTTPS_FLAGS.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const CHROME_FLAGS = [
@@ -13,6 +18,40 @@ export const CHROME_FLAGS = [
   '--no-first-run',
   '--disable-sync',
 ];
+/** The self-signed certificate of the HTTP/2 mode is the only one these runs ever see. */
+export const CHROME_HTTPS_FLAGS = ['--ignore-certificate-errors'];
+
+function selfSignedCertificate() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'audit-tls-'));
+  const files = { TLS_KEY_FILE: path.join(dir, 'key.pem'), TLS_CERT_FILE: path.join(dir, 'cert.pem') };
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        files.TLS_KEY_FILE,
+        '-out',
+        files.TLS_CERT_FILE,
+      ],
+      { stdio: 'ignore' },
+    );
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error('The HTTP/2 mode needs the openssl command to make a test certificate.', {
+      cause: error,
+    });
+  }
+  return { env: files, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -23,16 +62,24 @@ async function freePort() {
   });
 }
 
-export async function startServer() {
+export async function startServer({ http2 = false } = {}) {
   if (!existsSync('dist/index.html')) throw new Error('No build in dist/: run `npm run build` first.');
   const port = await freePort();
+  const certificate = http2 ? selfSignedCertificate() : undefined;
   const child = spawn(process.execPath, ['server/serve.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...certificate?.env, PORT: String(port), HOST: http2 ? 'localhost' : '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => String(chunk).includes('Serving') && resolve());
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  const origin = http2 ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    stop: () => {
+      child.kill('SIGTERM');
+      certificate?.remove();
+    },
+  };
 }

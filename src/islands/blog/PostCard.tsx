@@ -3,9 +3,15 @@
 import { postHref, type CardPost } from '@/lib/blog-posts';
 
 /** Rendered widths of the card picture, for the browser to pick a file from the srcset. */
-export const CARD_IMAGE_SIZES = '(min-width: 1152px) 352px, (min-width: 768px) 45vw, 92vw';
-export const WIDE_FEATURED_IMAGE_SIZES = '(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 92vw';
-export const TALL_FEATURED_IMAGE_SIZES = '(min-width: 1152px) 736px, (min-width: 1024px) 64vw, 92vw';
+const CARD_IMAGE_SIZES = '(min-width: 1152px) 352px, (min-width: 768px) 45vw, 92vw';
+const WIDE_FEATURED_IMAGE_SIZES = '(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 92vw';
+const TALL_FEATURED_IMAGE_SIZES = '(min-width: 1152px) 736px, (min-width: 1024px) 64vw, 92vw';
+
+/** The `sizes` of a card's picture; /blog preloads its first card's picture with the same value. */
+export function cardImageSizes(featured: boolean, featuredLayout: 'wide' | 'tall'): string {
+  if (!featured) return CARD_IMAGE_SIZES;
+  return featuredLayout === 'wide' ? WIDE_FEATURED_IMAGE_SIZES : TALL_FEATURED_IMAGE_SIZES;
+}
 
 interface PostCardProps {
   post: CardPost;
@@ -28,11 +34,7 @@ export function PostCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = post.image;
   const wide = featured && featuredLayout === 'wide';
-  const imageSizes = !featured
-    ? CARD_IMAGE_SIZES
-    : wide
-      ? WIDE_FEATURED_IMAGE_SIZES
-      : TALL_FEATURED_IMAGE_SIZES;
+  const imageSizes = cardImageSizes(featured, featuredLayout);
   return (
     <article
       data-post-card={post.slug}

@@ -9,7 +9,7 @@ import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blo
 import { tagSlug, withUniqueSlugs } from './blog-slugs';
 import { formatLongDate, formatShortDate, isoDay } from './dates';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
-import { IMAGE_WIDTHS } from './responsive-image';
+import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
 import { sanitizeHtml } from './sanitize';
 
 export interface BuiltPost {
@@ -28,8 +28,6 @@ export interface BuiltPost {
   image?: ImageMetadata | undefined;
   imageAlt: string;
 }
-
-/** The spec's image widths (SPEC 2); Astro leaves out widths larger than the source. */
 
 let allPosts: Promise<BuiltPost[]> | undefined;
 
@@ -69,7 +67,7 @@ const imageCache = new Map<ImageMetadata, Promise<CardImage>>();
 export function responsiveImage(image: ImageMetadata): Promise<CardImage> {
   let prepared = imageCache.get(image);
   if (!prepared) {
-    prepared = getImage({ src: image, widths: IMAGE_WIDTHS, format: 'webp', quality: 80 }).then((result) => ({
+    prepared = getImage({ src: image, widths: IMAGE_WIDTHS, ...PICTURE_ENCODING }).then((result) => ({
       src: result.src,
       srcset: result.srcSet.attribute,
       width: Number(result.attributes.width ?? image.width),
@@ -78,12 +76,6 @@ export function responsiveImage(image: ImageMetadata): Promise<CardImage> {
     imageCache.set(image, prepared);
   }
   return prepared;
-}
-
-/** One WebP file of the given width: the Open Graph image and the manifest's featuredImage. */
-export async function singleImage(image: ImageMetadata, width = 1200): Promise<string> {
-  return (await getImage({ src: image, width: Math.min(width, image.width), format: 'webp', quality: 80 }))
-    .src;
 }
 
 export async function toCard(post: BuiltPost): Promise<CardPost> {
@@ -144,7 +136,7 @@ export async function buildManifest(): Promise<PostManifest> {
         updatedAt: post.updatedAt.toISOString(),
         isDraft: post.isDraft,
       };
-      if (post.image) fields.featuredImage = await singleImage(post.image, 1200);
+      if (post.image) fields.featuredImage = await singlePicture(post.image);
       return { ...fields, revision: digest(fields) };
     }),
   );

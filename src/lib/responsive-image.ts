@@ -9,6 +9,9 @@ import { getImage } from 'astro:assets';
 export const IMAGE_WIDTHS = [200, 400, 800, 1200];
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 
+/** How every raster copy of a picture is encoded (cards, lead pictures, sharing images). */
+export const PICTURE_ENCODING = { format: 'webp', quality: 80 } as const;
+
 /** Rendered width of the picture beside a page's main heading (home, services, training). */
 export const HERO_IMAGE_SIZES = '(min-width: 1024px) 520px, 92vw';
 
@@ -17,7 +20,12 @@ export function responsiveImageOptions(src: ImageMetadata, sizes: string) {
   // drops widths wider than the source and adds the source's own width instead).
   const width = Math.min(src.width, LARGEST);
   const height = Math.round((width * src.height) / src.width);
-  return { src, widths: IMAGE_WIDTHS, sizes, width, height, format: 'webp' as const, quality: 80 };
+  return { src, widths: IMAGE_WIDTHS, sizes, width, height, ...PICTURE_ENCODING };
+}
+
+/** One copy at most `width` wide: the Open Graph image, and a post's featuredImage in the seed manifest. */
+export async function singlePicture(src: ImageMetadata, width = LARGEST): Promise<string> {
+  return (await getImage({ src, width: Math.min(width, src.width), ...PICTURE_ENCODING })).src;
 }
 
 /** What BaseLayout needs for <link rel="preload" as="image">. */

@@ -36,3 +36,25 @@ test.describe('the lead picture', () => {
     });
   }
 });
+
+// Chrome fetches the web app manifest during a first visit to check installability. Fetched without
+// credentials it needs a connection of its own (another handshake while the page loads); with
+// crossorigin="use-credentials" it reuses one the page already has.
+test("the manifest comes over one of the page's own connections", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const responses: { type: string; connectionId: number }[] = [];
+  cdp.on('Network.responseReceived', ({ type, response }) =>
+    responses.push({ type, connectionId: response.connectionId }),
+  );
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  const pageConnections = new Set(responses.map((response) => response.connectionId));
+
+  const { url, errors } = await cdp.send('Page.getAppManifest'); // what Chrome's installability check does
+  expect(url).toMatch(/\/manifest\.webmanifest$/);
+  expect(errors).toEqual([]);
+  await expect.poll(() => responses.filter((response) => response.type === 'Manifest')).toHaveLength(1);
+  const manifest = responses.find((response) => response.type === 'Manifest')!;
+  expect(pageConnections.has(manifest.connectionId)).toBe(true);
+});

@@ -23,9 +23,9 @@ export function responsiveImageOptions(src: ImageMetadata, sizes: string) {
   return { src, widths: IMAGE_WIDTHS, sizes, width, height, ...PICTURE_ENCODING };
 }
 
-/** One copy at most `width` wide: the Open Graph image, and a post's featuredImage in the seed manifest. */
-export async function singlePicture(src: ImageMetadata, width = LARGEST): Promise<string> {
-  return (await getImage({ src, width: Math.min(width, src.width), ...PICTURE_ENCODING })).src;
+/** One copy at most 1200 px wide: the Open Graph image, and a post's featuredImage in the seed manifest. */
+export async function singlePicture(src: ImageMetadata): Promise<string> {
+  return (await getImage({ src, width: Math.min(LARGEST, src.width), ...PICTURE_ENCODING })).src;
 }
 
 /** What BaseLayout needs for <link rel="preload" as="image">. */

@@ -40,10 +40,10 @@ const files = sirv(dist, {
   etag: true,
   extensions: ['html'],
   dotfiles: false,
-  setHeaders(res, pathname) {
-    if (pathname.startsWith('/_astro/'))
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  // Runs after _headers was applied: it only fills in the default the hosts use for files that
+  // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
+  setHeaders(res) {
+    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
   },
   onNoMatch(req, res) {
     res.statusCode = 404;

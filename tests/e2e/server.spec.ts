@@ -14,6 +14,22 @@ test.describe('production server', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
   });
 
+  test('sends the caching that public/_headers gives each kind of file', async ({ request }) => {
+    const cacheControl = async (path: string) => (await request.head(path)).headers()['cache-control'];
+    // The admin (also through the edit rewrite) is never kept; the worker and manifest are rechecked.
+    expect(await cacheControl('/admin/posts')).toBe('no-store');
+    expect(await cacheControl('/admin/posts/17/edit')).toBe('no-store');
+    expect(await cacheControl('/sw.js')).toBe('no-cache');
+    expect(await cacheControl('/manifest.webmanifest')).toBe('no-cache');
+    expect(await cacheControl('/cms/')).toBe('no-cache');
+    // Files that _headers says nothing about get the hosts' usual default.
+    expect(await cacheControl('/')).toBe('public, max-age=0, must-revalidate');
+    const html = await (await request.get('/')).text();
+    const script = /src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    expect(await cacheControl(script!)).toBe('public, max-age=31536000, immutable');
+  });
+
   test('compresses text responses', async ({ request }) => {
     const response = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers()['content-encoding']).toBe('gzip');

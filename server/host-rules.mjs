@@ -49,7 +49,7 @@ export function parseHeaders(text) {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      current = { match: patternToRegExp(line.trim()), headers: [] };
+      current = { pattern: line.trim(), match: patternToRegExp(line.trim()), headers: [] };
       blocks.push(current);
       continue;
     }

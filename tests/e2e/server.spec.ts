@@ -6,6 +6,7 @@ test.describe('production server', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   test('answers an unknown path with the 404 page and status 404', async ({ page }) => {

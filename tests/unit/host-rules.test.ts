@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from '../../server/host-rules.mjs';
 
@@ -49,5 +50,25 @@ describe('_headers', () => {
   it('keeps colons inside values', () => {
     const [block] = parseHeaders('/*\n  Content-Security-Policy: default-src https://a.example:443\n');
     expect(block?.headers).toEqual([['Content-Security-Policy', 'default-src https://a.example:443']]);
+  });
+});
+
+describe('public/_headers', () => {
+  const blocks = parseHeaders(readFileSync('public/_headers', 'utf8'));
+
+  // Cloudflare Pages joins a header that several matching blocks set into one comma-separated value
+  // (two policies at once, or an invalid Cross-Origin-Opener-Policy that browsers then ignore), where
+  // npm start and Netlify let the later block win. Set once, a header means the same on every host.
+  it('sets each header at most once for any path', () => {
+    const paths = [...blocks.map((block) => block.pattern.replace(/\*|:\w+/g, 'x')), '/', '/blog/a-post'];
+    for (const path of paths) {
+      const names = blocks
+        .filter((block) => block.match.test(path))
+        .flatMap((block) => block.headers.map(([name]) => name.toLowerCase()));
+      expect(
+        names.filter((name, index) => names.indexOf(name) !== index),
+        path,
+      ).toEqual([]);
+    }
   });
 });

@@ -11,15 +11,25 @@ test.describe('layout and navigation', () => {
     await expect(page.locator('main#main-content')).toBeFocused();
   });
 
-  test('the header is transparent at the top and solid with a shadow once scrolled', async ({ page }) => {
-    await page.goto('/');
-    const header = page.locator('[data-site-header]');
-    await expect(header).not.toHaveAttribute('data-scrolled');
-    const topShadow = await header.evaluate((el) => getComputedStyle(el).boxShadow);
-    await page.mouse.wheel(0, 800);
-    await expect(header).toHaveAttribute('data-scrolled', '');
-    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe(topShadow);
-  });
+  for (const path of ['/', '/blog']) {
+    test(`the header on ${path} is transparent at the top and white with a shadow once scrolled`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const header = page.locator('[data-site-header]');
+      const look = () =>
+        header.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { background: style.backgroundColor, shadow: style.boxShadow };
+        });
+      await expect(header).not.toHaveAttribute('data-scrolled');
+      await expect.poll(look).toEqual({ background: 'rgba(0, 0, 0, 0)', shadow: 'none' });
+      await page.mouse.wheel(0, 800);
+      await expect(header).toHaveAttribute('data-scrolled', '');
+      await expect.poll(async () => (await look()).background).toBe('rgb(255, 255, 255)');
+      expect((await look()).shadow).not.toBe('none');
+    });
+  }
 
   test('the footer shows the visitor’s current year, not the build year', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2031-06-15T12:00:00Z'));

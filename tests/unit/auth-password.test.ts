@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, passwordMatches, sha256Hex } from '@/lib/auth/password';
+import { constantTimeEqual, meetsPasswordRule, passwordMatches, sha256Hex } from '@/lib/auth/password';
 
 describe('password hashing', () => {
   it('gives the lower-case hex SHA-256 of the UTF-8 text, as sha256sum does', async () => {
@@ -47,5 +47,19 @@ describe('constantTimeEqual', () => {
     }) as unknown as string;
     expect(constantTimeEqual(a, counting)).toBe(false);
     expect(reads).toBe(64);
+  });
+});
+
+describe('the password rule of SPEC 5 (defined, unused)', () => {
+  it('needs 8 characters with a lower-case letter, an upper-case letter, a digit and one of @$!%*?&', () => {
+    expect(meetsPasswordRule('Abcdef1!')).toBe(true);
+    expect(meetsPasswordRule('Quiet river 7 & stones')).toBe(true);
+    expect(meetsPasswordRule('Abcde1!')).toBe(false); // 7 characters
+    expect(meetsPasswordRule('abcdef1!')).toBe(false); // no upper-case letter
+    expect(meetsPasswordRule('ABCDEF1!')).toBe(false); // no lower-case letter
+    expect(meetsPasswordRule('Abcdefg!')).toBe(false); // no digit
+    expect(meetsPasswordRule('Abcdefg1')).toBe(false); // none of @$!%*?&
+    expect(meetsPasswordRule('Abcdefg1#')).toBe(false); // '#' is not one of them
+    for (const special of '@$!%*?&') expect(meetsPasswordRule(`Abcdef1${special}`)).toBe(true);
   });
 });

@@ -19,6 +19,21 @@ export const SERVICE_ICONS = [
 
 const text = z.string().trim().min(1);
 
+/**
+ * A picture kept in the repository, relative to the entry (./images/name.svg). Astro's image() lets
+ * a web address through and the build then fails while drawing a page, naming neither the file nor
+ * the field; this names both, before any page is built.
+ */
+const repositoryImage = (image: SchemaContext['image']) =>
+  z
+    .string()
+    .trim()
+    .regex(
+      /^(?![a-zA-Z][a-zA-Z\d+.-]*:|\/\/)/,
+      'must be a picture in this repository, relative to this file (./images/name.svg), not a web address',
+    )
+    .pipe(image());
+
 export const serviceSchema = ({ image }: SchemaContext) =>
   z.object({
     title: text.max(60),
@@ -30,7 +45,7 @@ export const serviceSchema = ({ image }: SchemaContext) =>
     summary: text.max(180),
     icon: z.enum(SERVICE_ICONS),
     /** An SVG, JPEG, PNG or WebP file next to the entry's artwork; rendered as WebP in four widths. */
-    heroImage: image(),
+    heroImage: repositoryImage(image),
     /** What the picture shows, in a short sentence. */
     heroAlt: text.max(200),
     /** First paragraph of the page, under the title. */
@@ -86,7 +101,7 @@ export const teamSchema = ({ image }: SchemaContext) =>
     credentials: text,
     highlights: z.array(text).min(1),
     bio: z.array(text).min(1),
-    photo: image(),
+    photo: repositoryImage(image),
     photoAlt: text.max(200),
     order: z.number().int().min(1).default(1),
   });
@@ -131,7 +146,7 @@ export const postSchema = ({ image }: SchemaContext) =>
       /** Defaults to publishedAt. */
       updatedAt: postDate.optional(),
       /** An image file in the repository, relative to the post (./images/name.svg); WebP in four widths. */
-      featuredImage: image().optional(),
+      featuredImage: repositoryImage(image).optional(),
       /** What the featured image shows; leave empty for a decorative illustration. */
       featuredImageAlt: z.string().trim().max(200).default(''),
       isDraft: z.boolean().default(false),

@@ -85,6 +85,23 @@ describe('post front matter', () => {
     expect(result.error!.issues.map((issue) => issue.path.join('.'))).toContain(field);
   });
 
+  it('refuses a web address as the featured image, naming the field, and takes a repository path', () => {
+    for (const address of [
+      'https://example.com/a.jpg',
+      'HTTP://example.com/a.jpg',
+      '//cdn.example/a.jpg',
+      'data:image/png;base64,AAAA',
+    ]) {
+      const result = schema.safeParse({ ...valid, featuredImage: address });
+      expect(result.success, address).toBe(false);
+      expect(result.error!.issues[0]).toMatchObject({
+        path: ['featuredImage'],
+        message: expect.stringContaining('not a web address'),
+      });
+    }
+    expect(schema.safeParse({ ...valid, featuredImage: './images/a-picture.svg' }).success).toBe(true);
+  });
+
   it('rejects a misspelt field instead of ignoring it', () => {
     const result = schema.safeParse({ ...valid, draft: true });
     expect(result.success).toBe(false);

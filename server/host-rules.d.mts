@@ -5,6 +5,8 @@ export interface RedirectRule {
   match: RegExp;
 }
 export interface HeaderBlock {
+  /** The path line as written in _headers, e.g. '/admin/*'. */
+  pattern: string;
   match: RegExp;
   headers: [string, string][];
 }

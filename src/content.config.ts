@@ -24,15 +24,20 @@ const text = z.string().trim().min(1);
  * a web address through and the build then fails while drawing a page, naming neither the file nor
  * the field; this names both, before any page is built.
  */
-const repositoryImage = (image: SchemaContext['image']) =>
-  z
-    .string()
-    .trim()
-    .regex(
-      /^(?![a-zA-Z][a-zA-Z\d+.-]*:|\/\/)/,
-      'must be a picture in this repository, relative to this file (./images/name.svg), not a web address',
-    )
-    .pipe(image());
+const repositoryImage = (image: SchemaContext['image']) => {
+  const picture = image();
+  return (
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?![a-zA-Z][a-zA-Z\d+.-]*:|\/\/)/,
+        'must be a picture in this repository, relative to this file (./images/name.svg), not a web address',
+      )
+      // image() takes the path as text; its declared type shows only the metadata it gives.
+      .pipe(picture as unknown as z.ZodType<z.output<typeof picture>, string>)
+  );
+};
 
 export const serviceSchema = ({ image }: SchemaContext) =>
   z.object({

@@ -1,7 +1,14 @@
 // The header turns solid with a shadow once the page is scrolled (SPEC 2): [data-scrolled] on the
 // header, read by the styles of SiteHeader.astro. One check per frame at most.
+//
+// It is fixed (SPEC 2) unless that would take too much of the window: with large text on a phone,
+// or a screen zoomed to 400 %, a fixed header could hide a fifth of the page or more, so there it
+// scrolls away with the page instead ([data-static]; WCAG 1.4.10). Its height, or 0 when it
+// scrolls away, is --header-height, the scroll padding that keeps it off a focused field.
 
 const SCROLLED_AFTER_PX = 8;
+/** The share of the window's height a fixed header may take. */
+export const MAX_FIXED_HEADER_SHARE = 0.2;
 
 export function initHeaderScroll(
   header: HTMLElement | null = document.querySelector('[data-site-header]'),
@@ -13,6 +20,17 @@ export function initHeaderScroll(
     header.toggleAttribute('data-scrolled', window.scrollY > SCROLLED_AFTER_PX);
   };
   update();
+  const fit = () => {
+    const scrollsAway = header.offsetHeight > window.innerHeight * MAX_FIXED_HEADER_SHARE;
+    header.toggleAttribute('data-static', scrollsAway);
+    document.documentElement.style.setProperty(
+      '--header-height',
+      `${scrollsAway ? 0 : header.offsetHeight}px`,
+    );
+  };
+  fit();
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(fit).observe(header);
+  window.addEventListener('resize', fit, { passive: true });
   window.addEventListener(
     'scroll',
     () => {

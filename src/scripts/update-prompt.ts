@@ -8,9 +8,13 @@ export function askToReload(worker: ServiceWorker, accept: () => void): void {
   const card = document.querySelector<HTMLElement>('[data-update-card]');
   if (!card || !card.hidden || sessionStorage.getItem(DISMISSED)) return;
   let returnFocusTo: HTMLElement | null = null;
+  // While shown, the card keeps its height free at the bottom of the page and of every scroll to a
+  // focused element (global.css), so it never covers what the visitor tabs to (WCAG 2.4.11).
+  const rootStyle = document.documentElement.style;
   const close = () => {
     const hadFocus = card.contains(document.activeElement);
     card.hidden = true;
+    rootStyle.removeProperty('--update-prompt-space');
     if (!hadFocus) return;
     const target = returnFocusTo?.isConnected ? returnFocusTo : document.getElementById('main-content');
     target?.focus({ preventScroll: true });
@@ -36,4 +40,5 @@ export function askToReload(worker: ServiceWorker, accept: () => void): void {
     if (worker.state !== 'installed') close();
   });
   card.hidden = false; // inside a polite status region: announced, focus stays where it is
+  rootStyle.setProperty('--update-prompt-space', `${card.getBoundingClientRect().height + 24}px`);
 }

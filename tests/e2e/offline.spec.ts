@@ -107,6 +107,18 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
   await expect(name).toBeFocused();
   await expect(status.getByRole('button', { name: 'Reload' })).toBeVisible();
 
+  // While it is shown, the prompt keeps its height free at the bottom: even the page's last link,
+  // focused, comes to rest above it rather than under it (WCAG 2.4.11).
+  const lastLink = page.locator('footer a').last();
+  await lastLink.focus();
+  await expect
+    .poll(async () => {
+      const [link, card] = await Promise.all([lastLink.boundingBox(), prompt.boundingBox()]);
+      return link!.y + link!.height <= card!.y;
+    })
+    .toBe(true);
+  await name.focus();
+
   // "Not now" (reached with Tab, or a screen reader): the prompt goes, focus returns to the field, and
   // the page keeps working as it is, with the new version still waiting.
   await status.getByRole('button', { name: 'Not now' }).focus();

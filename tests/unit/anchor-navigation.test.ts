@@ -197,6 +197,27 @@ describe('header scroll state', () => {
     window.dispatchEvent(new Event('scroll'));
     expect(header.hasAttribute('data-scrolled')).toBe(false);
   });
+
+  it('stays fixed while it takes a fifth of the window or less, and scrolls away when taller', () => {
+    document.body.innerHTML = '<header data-site-header></header>';
+    const header = document.querySelector<HTMLElement>('[data-site-header]')!;
+    const root = document.documentElement.style;
+    let height = 60;
+    Object.defineProperty(header, 'offsetHeight', { configurable: true, get: () => height });
+    vi.stubGlobal('innerHeight', 640);
+    initHeaderScroll(header);
+    expect(header.hasAttribute('data-static')).toBe(false);
+    expect(root.getPropertyValue('--header-height')).toBe('60px');
+    // Large text on a phone: the header wraps to two rows, 160 px of a 640 px window.
+    height = 160;
+    window.dispatchEvent(new Event('resize'));
+    expect(header.hasAttribute('data-static')).toBe(true);
+    expect(root.getPropertyValue('--header-height')).toBe('0px');
+    height = 128; // exactly a fifth: still fixed
+    window.dispatchEvent(new Event('resize'));
+    expect(header.hasAttribute('data-static')).toBe(false);
+    expect(root.getPropertyValue('--header-height')).toBe('128px');
+  });
 });
 
 describe('reveal on scroll', () => {

@@ -191,6 +191,46 @@ test.describe('accessibility panel', () => {
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
   });
 
+  test('tabbing out of the panel puts it away, so it never covers what has focus', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Accessibility options', exact: true });
+    await toggle.click();
+    const panel = page.getByRole('dialog', { name: 'Accessibility options' });
+    await page.getByRole('button', { name: 'Reset to defaults' }).focus();
+    await page.keyboard.press('Tab'); // to its own button: still open
+    await expect(toggle).toBeFocused();
+    await expect(panel).toBeVisible();
+    // Back through the panel and out of it, to the footer's last link before it.
+    await page.getByRole('button', { name: 'Close accessibility options' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(panel).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('footer a').last()).toBeFocused();
+  });
+
+  test('in forced colours, a switch shows whether it is on', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Accessibility options' }).click();
+    const motion = page.getByRole('switch', { name: 'Reduce motion' });
+    const colours = () =>
+      motion.evaluate((button) => {
+        const track = button.querySelector<HTMLElement>('span[aria-hidden]')!;
+        const knob = track.firstElementChild!;
+        return {
+          track: getComputedStyle(track).backgroundColor,
+          knob: getComputedStyle(knob).backgroundColor,
+        };
+      });
+    const off = await colours();
+    expect(off.knob).not.toBe(off.track);
+    await motion.click();
+    await expect(motion).toHaveAttribute('aria-checked', 'true');
+    const on = await colours();
+    expect(on.knob).not.toBe(on.track);
+    expect(on.track).not.toBe(off.track);
+  });
+
   test('Reset to defaults restores the specified defaults', async ({ page }) => {
     await page.addInitScript(() =>
       sessionStorage.setItem(

@@ -93,9 +93,10 @@ function SwitchSetting({ label, checked, onChange, describedBy }: SwitchSettingP
       <span>{label}</span>
       <span
         aria-hidden="true"
-        className="inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-ink bg-surface-strong p-0.5 group-aria-checked:bg-brand"
+        className="inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-ink bg-surface-strong p-0.5 group-aria-checked:bg-brand forced-colors:forced-color-adjust-none forced-colors:border-[CanvasText] forced-colors:bg-[Canvas] forced-colors:group-aria-checked:bg-[Highlight]"
       >
-        <span className="size-5 rounded-full bg-ink group-aria-checked:translate-x-5 group-aria-checked:bg-on-brand motion-safe:transition-transform" />
+        {/* Forced colours would paint the knob in the track's colour: it keeps system colours instead. */}
+        <span className="size-5 rounded-full bg-ink group-aria-checked:translate-x-5 group-aria-checked:bg-on-brand motion-safe:transition-transform forced-colors:bg-[CanvasText] forced-colors:group-aria-checked:bg-[HighlightText]" />
       </span>
     </button>
   );
@@ -149,14 +150,17 @@ export function AccessibilityPanel() {
     };
     // Open, the panel sits above the header; a click elsewhere on the page (the mobile menu's
     // button, say) puts it away without taking focus from what was clicked.
-    const onClick = (event: MouseEvent) => {
+    const putAwayUnlessInside = (event: Event) => {
       if (event.target instanceof Node && !asideRef.current?.contains(event.target)) setOpen(false);
     };
+    // Tabbing out of it puts it away too: open, it would cover what has focus (WCAG 2.4.11).
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('click', onClick);
+    document.addEventListener('click', putAwayUnlessInside);
+    document.addEventListener('focusin', putAwayUnlessInside);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('click', onClick);
+      document.removeEventListener('click', putAwayUnlessInside);
+      document.removeEventListener('focusin', putAwayUnlessInside);
     };
   }, [open]);
 
@@ -207,11 +211,12 @@ export function AccessibilityPanel() {
 
               <fieldset>
                 <legend className="font-bold">Contrast</legend>
-                <div className="mt-1 grid grid-cols-1 gap-2 @min-[19rem]:grid-cols-3">
+                {/* Side by side while they fit; each wraps to its own line with large text or spacing. */}
+                <div className="mt-1 flex flex-wrap gap-2">
                   {CONTRAST_OPTIONS.map((option) => (
                     <label
                       key={option.value}
-                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-line px-2 py-1.5 has-[:checked]:border-brand has-[:checked]:bg-surface-strong has-[:checked]:font-bold"
+                      className="flex min-h-11 flex-auto cursor-pointer items-center gap-2 rounded-md border-2 border-line px-2 py-1.5 has-[:checked]:border-brand has-[:checked]:bg-surface-strong has-[:checked]:font-bold"
                     >
                       <input
                         type="radio"

@@ -60,7 +60,7 @@ describe('ContactForm: markup', () => {
     expect(field.phone()).toHaveAttribute('autocomplete', 'tel');
     expect(field.phone()).toHaveAccessibleDescription(/555-123-4567/);
     expect(submitButton()).toHaveTextContent('Send Message');
-    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
     expect(form()).toHaveAttribute('data-status', 'idle');
   });
 
@@ -197,7 +197,9 @@ describe('ContactForm: sending', () => {
     await user.click(submitButton());
 
     expect(submitButton()).toHaveTextContent('Sending...');
-    expect(submitButton()).toBeDisabled();
+    // Disabled for assistive technology and for clicks, and it keeps the focus (SubmitButton).
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(submitButton()).toHaveFocus();
     for (const input of Object.values(field)) expect(input()).toBeDisabled();
     expect(form()).toHaveAttribute('data-status', 'submitting');
     expect(form()).toHaveAttribute('aria-busy', 'true');
@@ -205,7 +207,22 @@ describe('ContactForm: sending', () => {
     reply.resolve(jsonResponse({ ok: true }));
     await screen.findByText(THANK_YOU);
     expect(submitButton()).toHaveTextContent('Send Message');
-    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('moves focus from a field to the button when Enter sends the form, so it is not lost', async () => {
+    const reply = deferred<Response>();
+    fetchMock.mockReturnValueOnce(reply.promise);
+    render(<ContactForm />);
+    await fillValid();
+    await user.type(field.email(), '{Enter}');
+    expect(field.email()).toBeDisabled();
+    expect(submitButton()).toHaveFocus();
+    // Busy, a click on the button sends nothing more.
+    await user.click(submitButton());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    reply.resolve(jsonResponse({ ok: true }));
+    await screen.findByText(THANK_YOU);
   });
 
   it('sends the trimmed values as JSON', async () => {
@@ -280,7 +297,7 @@ describe('ContactForm: failures', () => {
     expect(form()).toHaveAttribute('data-status', 'error');
     expect(field.name()).toHaveValue('Jane Doe');
     expect(field.message()).toHaveValue('I would like to book a consultation.');
-    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
   });
 
   it("says 'Failed to send message' when the service cannot be reached", async () => {
@@ -307,7 +324,7 @@ describe('ContactForm: failures', () => {
     await user.click(submitButton());
     expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
     expect(field.name()).toHaveValue('Jane Doe');
-    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
   });
 
   it('clears the previous error when submitting again, and succeeds', async () => {

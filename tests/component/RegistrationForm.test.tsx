@@ -229,7 +229,9 @@ describe('RegistrationForm: submitting', () => {
     await user.click(submitButton());
 
     await waitFor(() => expect(submitButton()).toHaveTextContent('Submitting...'));
-    expect(submitButton()).toBeDisabled();
+    // Disabled for assistive technology and for clicks, and it keeps the focus (SubmitButton).
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(submitButton()).toHaveFocus();
     for (const input of Object.values(field)) expect(input()).toBeDisabled();
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
     expect(form()).toHaveAttribute('data-status', 'submitting');
@@ -237,7 +239,7 @@ describe('RegistrationForm: submitting', () => {
     reply.resolve(jsonResponse({ ok: true }));
     await screen.findByText(SUCCESS);
     expect(submitButton()).toHaveTextContent('Register');
-    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
   });
 
   it('saves, sends and confirms, then announces success and resets the form', async () => {
@@ -310,7 +312,7 @@ describe('RegistrationForm: failures keep the input', () => {
     expect(field.education()).toHaveValue('masters');
     expect(field.experience()).toHaveValue('4');
     expect(course(/Both courses/)).toBeChecked();
-    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
   }
 
   it("shows the service's error", async () => {

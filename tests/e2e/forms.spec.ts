@@ -115,6 +115,8 @@ test.describe('contact form', () => {
     await form.getByLabel(/^Message/).fill('Could you call me back about caregiver training?');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    // aria-disabled, not disabled: the button keeps keyboard focus while the form waits.
+    await expect(form.getByRole('button', { name: 'Sending...' })).toBeFocused();
     await expect(form.getByLabel(/^Email/)).toBeDisabled();
     release();
     await expect(page.locator('#contact-alert')).toContainText('Failed to send message');

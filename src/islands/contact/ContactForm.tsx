@@ -21,7 +21,7 @@ import {
   inputClass,
   readText,
   TextField,
-  submitButtonClass,
+  SubmitButton,
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
@@ -165,9 +165,9 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       </div>
 
       <div>
-        <button type="submit" disabled={submitting} className={submitButtonClass}>
+        <SubmitButton busy={submitting}>
           {submitting ? CONTACT_FORM_TEXT.submitting : CONTACT_FORM_TEXT.submit}
-        </button>
+        </SubmitButton>
         <FormNotices notice={notice} noticeRef={messageRef} idPrefix="contact" />
       </div>
     </form>

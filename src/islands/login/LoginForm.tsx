@@ -14,7 +14,7 @@ import { type SubmitEvent, useState } from 'react';
 import { safeRedirectTarget } from '@/lib/auth/redirect';
 import { LOGIN_FIELDS, loginSchema, type LoginField } from '@/lib/auth/login-form';
 import type { Auth } from '@/lib/auth/session';
-import { readText, TextField, submitButtonClass } from '@/islands/shared/form-fields';
+import { readText, TextField, SubmitButton } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
@@ -147,9 +147,7 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
       />
 
       <div>
-        <button type="submit" disabled={working} className={submitButtonClass}>
-          {working ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}
-        </button>
+        <SubmitButton busy={working}>{working ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}</SubmitButton>
       </div>
     </form>
   );

@@ -29,7 +29,7 @@ import {
   inputClass,
   readText,
   TextField,
-  submitButtonClass,
+  SubmitButton,
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
@@ -263,9 +263,9 @@ export function RegistrationForm({
       </fieldset>
 
       <div>
-        <button type="submit" disabled={submitting} className={submitButtonClass}>
+        <SubmitButton busy={submitting}>
           {submitting ? REGISTRATION_FORM_TEXT.submitting : REGISTRATION_FORM_TEXT.submit}
-        </button>
+        </SubmitButton>
         <FormNotices notice={notice} noticeRef={messageRef} idPrefix="registration" />
       </div>
     </form>

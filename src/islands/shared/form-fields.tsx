@@ -8,9 +8,30 @@ export const inputClass =
   'placeholder:text-ink-muted disabled:cursor-not-allowed disabled:opacity-70 ' +
   'aria-[invalid=true]:border-danger';
 
-export const submitButtonClass =
-  'inline-flex min-h-11 min-w-44 items-center justify-center rounded-lg bg-brand px-6 py-3 text-base ' +
-  'font-semibold text-on-brand hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-70';
+const submitButtonClass =
+  'inline-flex min-h-11 min-w-[min(11rem,100%)] items-center justify-center rounded-lg bg-brand px-6 py-3 text-base ' +
+  'font-semibold text-on-brand hover:bg-brand-strong aria-disabled:cursor-not-allowed aria-disabled:opacity-70';
+
+/**
+ * A public form's submit button. While the form is busy it is marked disabled with aria-disabled,
+ * not the disabled attribute: a disabled button drops keyboard focus to the page, and someone using
+ * a screen reader would lose their place until the answer comes (WCAG 2.4.3). Busy, it submits
+ * nothing: a second submit is ignored (useFormFeedback's submitOnce), and a click does nothing.
+ */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      className={submitButtonClass}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** Joins the ids of the texts that describe an input, skipping the absent ones. */
 export function describedBy(...ids: Array<string | false | undefined>): string | undefined {

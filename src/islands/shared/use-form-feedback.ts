@@ -60,6 +60,11 @@ export function useFormFeedback<Field extends string>(fieldOrder: readonly Field
   const submitOnce = useCallback(async (submission: () => Promise<void>) => {
     if (busy.current) return;
     busy.current = true;
+    // The fields are disabled while the form is busy: focus in one of them (Enter pressed in a
+    // field) moves to the submit button, which stays focusable (SubmitButton), so it is not lost.
+    const form = formRef.current;
+    if (form?.contains(document.activeElement))
+      form.querySelector<HTMLElement>('button[type="submit"]')?.focus();
     try {
       await submission();
     } finally {

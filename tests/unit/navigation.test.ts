@@ -70,11 +70,15 @@ describe('aria-current of navigation links', () => {
     expect(normalisePath('')).toBe('/');
   });
 
-  it('marks only the link to the page being shown, never a section link', () => {
+  it('marks the link to the page being shown and to the part of the site it is in, never a section link', () => {
     expect(ariaCurrentFor('/training', '/training/')).toBe('page');
     expect(ariaCurrentFor('/', '/')).toBe('page');
     expect(ariaCurrentFor('/#services', '/')).toBeUndefined();
-    expect(ariaCurrentFor('/blog', '/blog/some-post')).toBeUndefined();
+    // Below a page: a post or a tag page is in the blog.
+    expect(ariaCurrentFor('/blog', '/blog/some-post')).toBe('true');
+    expect(ariaCurrentFor('/blog', '/blog/tags/home/')).toBe('true');
+    expect(ariaCurrentFor('/blog', '/blogroll')).toBeUndefined();
+    expect(ariaCurrentFor('/', '/blog')).toBeUndefined();
     expect(ariaCurrentFor('/', '/training')).toBeUndefined();
   });
 });

@@ -7,10 +7,14 @@ export function normalisePath(pathname: string): string {
 }
 
 /**
- * aria-current for a navigation link: 'page' on the page it points to. Links to sections of the
- * home page ('/#team') are never current: they are places on a page, not the page.
+ * aria-current for a navigation link: 'page' on the page it points to, 'true' on the pages below it
+ * (Blog on a post or a tag's page), so visitors always see which part of the site they are in.
+ * Links to sections of the home page ('/#team') are never current: they are places on a page.
  */
-export function ariaCurrentFor(href: string, currentPath: string): 'page' | undefined {
+export function ariaCurrentFor(href: string, currentPath: string): 'page' | 'true' | undefined {
   if (href.includes('#')) return undefined;
-  return normalisePath(href) === normalisePath(currentPath) ? 'page' : undefined;
+  const target = normalisePath(href);
+  const current = normalisePath(currentPath);
+  if (target === current) return 'page';
+  return target !== '/' && current.startsWith(`${target}/`) ? 'true' : undefined;
 }

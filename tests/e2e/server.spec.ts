@@ -31,6 +31,14 @@ test.describe('production server', () => {
     expect(await cacheControl(script!)).toBe('public, max-age=31536000, immutable');
   });
 
+  test('sends /admin on to the post list', async ({ request }) => {
+    for (const path of ['/admin', '/admin/']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers()['location']).toBe('/admin/posts');
+    }
+  });
+
   test('compresses text responses', async ({ request }) => {
     const response = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers()['content-encoding']).toBe('gzip');

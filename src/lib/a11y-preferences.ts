@@ -72,6 +72,9 @@ export function applyPreferences(root: HTMLElement, prefs: A11yPreferences): voi
   root.style.setProperty('--a11y-text-scale', String(prefs.textSize / 100));
   root.style.setProperty('--a11y-letter-spacing', `${prefs.letterSpacing}px`);
   root.style.setProperty('--a11y-line-height', String(prefs.lineHeight));
+  // Once changed from the default, spacing and line height apply to all text (global.css).
+  root.toggleAttribute('data-letter-spacing', prefs.letterSpacing !== DEFAULT_PREFERENCES.letterSpacing);
+  root.toggleAttribute('data-line-height', prefs.lineHeight !== DEFAULT_PREFERENCES.lineHeight);
 }
 
 export function loadPreferences(storage: Pick<Storage, 'getItem'> | undefined): A11yPreferences {

@@ -231,6 +231,24 @@ test.describe('accessibility panel', () => {
     expect(on.track).not.toBe(off.track);
   });
 
+  test('letter spacing and line height reach headings and buttons too', async ({ page }) => {
+    await page.addInitScript(() =>
+      sessionStorage.setItem('a11y-preferences', JSON.stringify({ letterSpacing: 2, lineHeight: 2 })),
+    );
+    await page.goto('/');
+    for (const element of [page.locator('h1'), page.getByRole('link', { name: 'Get Started' })]) {
+      const spacing = await element.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return {
+          letter: style.letterSpacing,
+          line: parseFloat(style.lineHeight) / parseFloat(style.fontSize),
+        };
+      });
+      expect(spacing.letter).toBe('2px');
+      expect(spacing.line).toBeCloseTo(2, 2);
+    }
+  });
+
   test('Reset to defaults restores the specified defaults', async ({ page }) => {
     await page.addInitScript(() =>
       sessionStorage.setItem(

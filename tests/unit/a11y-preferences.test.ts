@@ -132,7 +132,12 @@ describe('storage and application', () => {
     expect(root.style.getPropertyValue('--a11y-text-scale')).toBe('1.25');
     expect(root.style.getPropertyValue('--a11y-letter-spacing')).toBe('1.5px');
     expect(root.style.getPropertyValue('--a11y-line-height')).toBe('1.9');
+    // Changed from the default, spacing and line height are marked so they reach all text.
+    expect(root.hasAttribute('data-letter-spacing')).toBe(true);
+    expect(root.hasAttribute('data-line-height')).toBe(true);
     applyPreferences(root, DEFAULT_PREFERENCES);
+    expect(root.hasAttribute('data-letter-spacing')).toBe(false);
+    expect(root.hasAttribute('data-line-height')).toBe(false);
     expect(root.hasAttribute('data-reduce-motion')).toBe(false);
     expect(root.hasAttribute('data-readable-font')).toBe(false);
   });

@@ -1,11 +1,13 @@
 // Page-wide behaviour that needs no React (kept tiny: it loads on every page): header scroll
-// state, anchor navigation, reveal animations and the copyright year.
+// state, anchor navigation, links that choose a form option, reveal animations and the copyright year.
 import { initAnchorNavigation } from './anchor-navigation';
+import { initChooseOnClick } from './choose-on-click';
 import { showCurrentYear } from './current-year';
 import { initHeaderScroll } from './header-scroll';
 import { initReveal } from './reveal';
 
 initHeaderScroll();
 initAnchorNavigation();
+initChooseOnClick();
 initReveal();
 showCurrentYear();

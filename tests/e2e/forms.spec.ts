@@ -155,6 +155,19 @@ test.describe('course registration', () => {
     return form;
   }
 
+  test("a course card's Register leads to the form with that course chosen", async ({ page }) => {
+    const form = page.locator('#registration-form');
+    // Before the island has loaded (nothing typed in the form yet), and again after.
+    await page.getByRole('link', { name: 'Register for Advanced ABA' }).click();
+    await expect(page).toHaveURL(/#register$/);
+    await expect(form.getByRole('radio', { name: /^Advanced ABA/ })).toBeChecked();
+    await form.getByLabel(/^Full name/).fill('Priya Natarajan');
+    await page.getByRole('link', { name: 'Register for both courses' }).click();
+    await expect(form.getByRole('radio', { name: /^Both courses/ })).toBeChecked();
+    await expect(form.getByRole('radio', { name: /^Advanced ABA/ })).not.toBeChecked();
+    await expect(form.getByLabel(/^Full name/)).toHaveValue('Priya Natarajan');
+  });
+
   test('saves the registration, sends it, asks for the confirmation e-mail and resets', async ({ page }) => {
     const sent = await answer(page, FAKE_ENDPOINTS.registration, 200, { ok: true });
     const confirmations = await answer(page, FAKE_ENDPOINTS.confirmation, 200, { success: true });

@@ -59,6 +59,9 @@ const ids = {
   course: 'registration-course',
 } as const satisfies Record<RegistrationField, string>;
 
+/** id of a course's radio, for links that choose it (training page's course cards). */
+export const courseInputId = (course: CourseId): string => `${ids.course}-${course}`;
+
 function readRegistrationForm(form: HTMLFormElement): Record<RegistrationField, string> {
   const data = new FormData(form);
   return Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, readText(data, field)])) as Record<
@@ -230,7 +233,7 @@ export function RegistrationForm({
         </legend>
         <div className="mt-2 flex flex-col gap-2">
           {courses.map((course) => {
-            const inputId = `${ids.course}-${course.value}`;
+            const inputId = courseInputId(course.value);
             return (
               <label
                 key={course.value}

@@ -174,10 +174,14 @@ test('the web app manifest names the practice and has icons made from its artwor
   });
   expect(
     manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`),
-  ).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
-  for (const icon of manifest.icons as { src: string }[]) {
+  ).toEqual(['any any', '192x192 any', '512x512 any', '512x512 maskable']);
+  // The site's own SVG first (browsers that take SVG need no second download during a first visit),
+  // then PNGs for the platforms that need them.
+  for (const icon of manifest.icons as { src: string; type: string }[]) {
     const response = await request.get(icon.src);
-    expect(response.headers()['content-type']).toBe('image/png');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe(icon.type);
   }
+  expect(manifest.icons[0]).toMatchObject({ src: '/favicon.svg', type: 'image/svg+xml' });
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
 });

@@ -208,6 +208,17 @@ test.describe('accessibility panel', () => {
     await expect(page.locator('footer a').last()).toBeFocused();
   });
 
+  test('on a very short window the panel takes its full height, beside its button', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 180 }); // a 1280 x 720 screen at 400 %
+    await page.goto('/training');
+    const toggle = page.getByRole('button', { name: 'Accessibility options', exact: true });
+    await toggle.click();
+    const panel = (await page.getByRole('dialog', { name: 'Accessibility options' }).boundingBox())!;
+    const button = (await toggle.boundingBox())!;
+    expect(panel.height).toBeGreaterThan(150);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(button.x); // the button stays in sight
+  });
+
   test('in forced colours, a switch shows whether it is on', async ({ page }) => {
     await page.emulateMedia({ forcedColors: 'active' });
     await page.goto('/');

@@ -177,7 +177,10 @@ export function AccessibilityPanel() {
         role="dialog"
         aria-labelledby={open ? TITLE_ID : undefined}
         hidden={!open}
-        className="@container mb-3 max-h-[calc(100dvh-7rem)] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-xl border-2 border-line bg-page p-4 text-ink shadow-2xl motion-safe:transition-[opacity,translate] motion-safe:duration-200 starting:translate-y-2 starting:opacity-0"
+        // On a short window (a phone on its side, a screen zoomed to 400 %) the space above the
+        // button would show only a sliver of the panel: there it takes the window's full height,
+        // beside the button, which stays in sight.
+        className="@container mb-3 max-h-[calc(100dvh-7rem)] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-xl border-2 border-line bg-page p-4 text-ink shadow-2xl motion-safe:transition-[opacity,translate] motion-safe:duration-200 starting:translate-y-2 starting:opacity-0 [@media(max-height:24rem)]:fixed [@media(max-height:24rem)]:inset-2 [@media(max-height:24rem)]:right-20 [@media(max-height:24rem)]:m-0 [@media(max-height:24rem)]:max-h-none [@media(max-height:24rem)]:w-auto"
       >
         {/* Its contents only while open: closed, they would be dead weight in every page's HTML. */}
         {open && (

@@ -32,6 +32,7 @@ import {
   errorIdFor,
   fieldA11y,
   inputClass,
+  SubmitButton,
 } from '@/islands/shared/form-fields';
 import { useAdminSession, useBeforeSignInRedirect } from './AuthGate';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -356,9 +357,9 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
         </div>
 
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={primaryButton} disabled={saving}>
+          <SubmitButton busy={saving} className={primaryButton}>
             {saving ? POST_FORM_TEXT.saving : POST_FORM_TEXT.save}
-          </button>
+          </SubmitButton>
           <a href={ADMIN_POSTS_PATH} className={`${secondaryButton} no-underline`} onClick={guardLink}>
             {POST_FORM_TEXT.cancel}
           </a>

@@ -13,12 +13,21 @@ const submitButtonClass =
   'font-semibold text-on-brand hover:bg-brand-strong aria-disabled:cursor-not-allowed aria-disabled:opacity-70';
 
 /**
- * A public form's submit button. While the form is busy it is marked disabled with aria-disabled,
+ * A form's submit button (the public forms' look unless `className` says otherwise). While the
+ * form is busy it is marked disabled with aria-disabled,
  * not the disabled attribute: a disabled button drops keyboard focus to the page, and someone using
  * a screen reader would lose their place until the answer comes (WCAG 2.4.3). Busy, it submits
  * nothing: a second submit is ignored (useFormFeedback's submitOnce), and a click does nothing.
  */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  children,
+  className = submitButtonClass,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <button
       type="submit"
@@ -26,7 +35,7 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
       onClick={(event) => {
         if (busy) event.preventDefault();
       }}
-      className={submitButtonClass}
+      className={className}
     >
       {children}
     </button>

@@ -33,6 +33,12 @@ function medianRun(results) {
   return byLcp[Math.floor((byLcp.length - 1) / 2)];
 }
 
+/**
+ * What a new connection's first round trip carries (10 TCP segments): an HTML document larger than
+ * this, headers included, takes one more round trip before anything else can start.
+ */
+const FIRST_ROUND_TRIP = 14600;
+
 const seconds = (ms) => (typeof ms === 'number' ? `${(ms / 1000).toFixed(2)} s` : '?');
 
 const server = await startServer({ http2 });
@@ -70,6 +76,7 @@ try {
       tbt: audit('total-blocking-time')?.displayValue ?? '?',
       cls: audit('cumulative-layout-shift')?.displayValue ?? '?',
       js: bytesOf('Script'),
+      html: bytesOf('Document'),
       total: bytesOf(),
       failing: Object.values(lhr.audits)
         .filter(
@@ -93,13 +100,20 @@ console.log(
   `\nLighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), ${http2 ? 'HTTPS with HTTP/2' : 'HTTP/1.1'}; ` +
     `median LCP of ${runs} run(s)\n`,
 );
-console.log('| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS | total |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS | HTML | total |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
   console.log(
-    `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.total)} |`,
+    `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.html)}${r.html > FIRST_ROUND_TRIP ? ' (!)' : ''} | ${kb(r.total)} |`,
   );
 }
+if (rows.some((r) => r.html > FIRST_ROUND_TRIP))
+  console.log(
+    '\n(!) The HTML, with its headers, is larger than a first round trip carries (14.6 KB): every' +
+      ' request behind it starts one round trip later. See README, "Audits and budgets".',
+  );
 for (const r of rows)
   if (r.failing.length) console.log(`\n${r.path} audits below full marks: ${r.failing.join(', ')}`);
 

@@ -8,7 +8,7 @@
 
 const SCROLLED_AFTER_PX = 8;
 /** The share of the window's height a fixed header may take. */
-export const MAX_FIXED_HEADER_SHARE = 0.2;
+const MAX_FIXED_HEADER_SHARE = 0.2;
 
 export function initHeaderScroll(
   header: HTMLElement | null = document.querySelector('[data-site-header]'),

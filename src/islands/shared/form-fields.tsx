@@ -13,11 +13,11 @@ const submitButtonClass =
   'font-semibold text-on-brand hover:bg-brand-strong aria-disabled:cursor-not-allowed aria-disabled:opacity-70';
 
 /**
- * A form's submit button (the public forms' look unless `className` says otherwise). While the
- * form is busy it is marked disabled with aria-disabled,
- * not the disabled attribute: a disabled button drops keyboard focus to the page, and someone using
- * a screen reader would lose their place until the answer comes (WCAG 2.4.3). Busy, it submits
- * nothing: a second submit is ignored (useFormFeedback's submitOnce), and a click does nothing.
+ * A form's submit button (the public forms' look unless `className` says otherwise). While the form
+ * is busy it is marked disabled with aria-disabled, not the disabled attribute: a disabled button
+ * drops keyboard focus to the page, and someone using a screen reader would lose their place until
+ * the answer comes (WCAG 2.4.3). Busy, a click on it does nothing, and the forms ignore a second
+ * submit (useFormFeedback's submitOnce, the admin's handleSubmit).
  */
 export function SubmitButton({
   busy,

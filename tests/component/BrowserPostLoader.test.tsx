@@ -72,6 +72,22 @@ describe('BrowserPostLoader', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  it('leaves the 404 page alone when the address has a malformed %-escape', () => {
+    window.history.replaceState(null, '', '/blog/%E0%A4');
+    renderPage('missing');
+    expect(showBrowserPost).not.toHaveBeenCalled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText('Built content')).toBeVisible();
+  });
+
+  it('decodes the slug of a 404 address', async () => {
+    window.history.replaceState(null, '', '/blog/caf%C3%A9-notes');
+    showBrowserPost.mockResolvedValue(false);
+    renderPage('missing');
+    await waitFor(() => expect(showBrowserPost).toHaveBeenCalled());
+    expect(showBrowserPost.mock.calls[0]?.[1]).toBe('café-notes');
+  });
+
   it('does nothing on a 404 address that is not a post', () => {
     window.history.replaceState(null, '', '/blog/tags/routines');
     renderPage('missing');

@@ -12,13 +12,24 @@ export interface BrowserPostLoaderProps {
 
 const MISSING_POST_PATH = /^\/blog\/(?!page\/|tags\/)([^/]+)\/?$/;
 
+/** The slug a 404 address asks for, or undefined when it is not a post address or not decodable. */
+export function slugFromMissingPath(pathname: string): string | undefined {
+  const encoded = MISSING_POST_PATH.exec(pathname)?.[1];
+  if (!encoded) return undefined;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined; // a malformed %-escape (/blog/%E0%A4): no post can have that slug
+  }
+}
+
 export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPostLoaderProps) {
   const markerRef = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const host = document.querySelector<HTMLElement>('[data-browser-post]');
     const island = markerRef.current?.closest('astro-island');
-    const slug = mode === 'missing' ? MISSING_POST_PATH.exec(location.pathname)?.[1] : builtSlug;
+    const slug = mode === 'missing' ? slugFromMissingPath(location.pathname) : builtSlug;
     if (!host || !slug) return;
     const siblings = [...(host.parentElement?.children ?? [])].filter(
       (element): element is HTMLElement =>
@@ -39,7 +50,7 @@ export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPost
       host.hidden = false;
       setSiblingsHidden(true);
     }
-    showBrowserPost(host, decodeURIComponent(slug), mode === 'missing')
+    showBrowserPost(host, slug, mode === 'missing')
       .then((shown) => {
         if (shown) siblings.forEach((element) => element.remove());
         else giveBack();

@@ -47,7 +47,8 @@ export interface RegistrationDependencies {
 export type LocalSaveResult = { saved: true; id: number } | { saved: false };
 
 /**
- * Saves the registration with status 'pending'. Never throws; a failure is logged by runDbOperation.
+ * Saves the registration with status 'pending'. Never throws; a failure is logged (by runDbOperation
+ * once the database code has loaded).
  * The database module (Dexie, about 28 KB gzip) is loaded only now, when a registration is saved,
  * so visitors who only read the training page never download it.
  */
@@ -55,7 +56,15 @@ export async function saveRegistrationLocally(
   details: RegistrationDetails,
   { database, now = () => new Date() }: Pick<RegistrationDependencies, 'database' | 'now'> = {},
 ): Promise<LocalSaveResult> {
-  const { getDb, runDbOperation } = await import('@/lib/db');
+  let db: typeof import('@/lib/db');
+  try {
+    db = await import('@/lib/db');
+  } catch (error) {
+    // An old page after a redeploy, or the connection lost before the chunk arrived.
+    console.error('[registration] could not load the database code:', error);
+    return { saved: false };
+  }
+  const { getDb, runDbOperation } = db;
   const record: Omit<Registration, 'id'> = { ...details, createdAt: now(), status: 'pending' };
   const result = await runDbOperation('save registration', (db) => db.registrations.add(record), {
     database: database ?? getDb,

@@ -444,6 +444,17 @@ test.describe('Markdown export and import', () => {
     await expect.poll(() => names.length).toBe(rows);
     expect(names).toEqual(expect.arrayContaining(['first-of-two.md', 'second-of-two.md']));
   });
+
+  test('says so when the Markdown code cannot be downloaded', async ({ page }) => {
+    await createPost(page, { title: 'Kept while offline', excerpt: 'One.', body: 'One.' });
+    await page.route('**/_astro/markdown.*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Export all as Markdown' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'The Markdown tools could not be loaded, so nothing was exported or imported.',
+    );
+    await expect(page.getByRole('alert').locator('[tabindex="-1"]')).toBeFocused();
+    await expect(row(page, 'Kept while offline')).toBeVisible();
+  });
 });
 
 test.describe('accessibility', () => {

@@ -27,6 +27,8 @@ export const POST_LIST_TEXT = {
   loading: 'Loading posts...',
   exportAll: 'Export all as Markdown',
   import: 'Import Markdown files',
+  markdownUnavailable:
+    'The Markdown tools could not be loaded, so nothing was exported or imported. Please check your connection and try again.',
 } as const;
 
 type Message = { tone: 'status' | 'error'; text: string; details?: string[] };
@@ -45,13 +47,15 @@ export function StatusBadge({ isDraft }: { isDraft: boolean }) {
 
 /**
  * The Markdown code (gray-matter with js-yaml, marked: about 60 KB gzip) loads on the first export or
- * import, not with the list.
+ * import, not with the list. Undefined (logged) when it cannot be downloaded: offline, say.
  */
-const loadMarkdown = () => import('@/lib/admin/markdown');
-
-async function downloadPost(post: Post) {
-  const { markdownFileName, postToMarkdown } = await loadMarkdown();
-  downloadTextFile(markdownFileName(post), postToMarkdown(post));
+async function loadMarkdown() {
+  try {
+    return await import('@/lib/admin/markdown');
+  } catch (error) {
+    console.error('[admin] could not load the Markdown code:', error);
+    return undefined;
+  }
 }
 
 async function readFiles(files: FileList): Promise<Array<{ name: string; text: string }>> {
@@ -119,12 +123,20 @@ function PostList() {
     say({ tone: 'status', text: `Deleted “${toDelete.title}”.` });
   }
 
+  const sayMarkdownUnavailable = () => say({ tone: 'error', text: POST_LIST_TEXT.markdownUnavailable });
+
+  async function downloadPost(post: Post) {
+    const markdown = await loadMarkdown();
+    if (!markdown) return sayMarkdownUnavailable();
+    downloadTextFile(markdown.markdownFileName(post), markdown.postToMarkdown(post));
+  }
+
   async function exportAll() {
     if (!posts?.length) return;
+    const markdown = await loadMarkdown();
+    if (!markdown) return sayMarkdownUnavailable();
     await downloadTextFiles(
-      await loadMarkdown().then(({ markdownFileName, postToMarkdown }) =>
-        posts.map((post) => ({ name: markdownFileName(post), text: postToMarkdown(post) })),
-      ),
+      posts.map((post) => ({ name: markdown.markdownFileName(post), text: markdown.postToMarkdown(post) })),
     );
     setMessage({
       tone: 'status',
@@ -138,8 +150,9 @@ function PostList() {
     if (!files || files.length === 0) return;
     setBusy(true);
     try {
-      const { parseMarkdownFiles } = await loadMarkdown();
-      const parsed = parseMarkdownFiles(await readFiles(files));
+      const markdown = await loadMarkdown();
+      if (!markdown) return sayMarkdownUnavailable();
+      const parsed = markdown.parseMarkdownFiles(await readFiles(files));
       if (!parsed.ok) {
         say({
           tone: 'error',

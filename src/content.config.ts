@@ -1,9 +1,10 @@
 // Every content schema, once. Editors change the files under content/; the CMS config mirrors
 // these folders and fields. The schema builders are exported so the unit tests check the same rules.
+import { readFileSync } from 'node:fs';
 import { defineCollection, type SchemaContext } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { toPostDate } from '@/lib/dates';
+import { impossibleFrontMatterDays, toPostDate } from '@/lib/dates';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
 export const SERVICE_ICONS = [
@@ -164,14 +165,45 @@ export const postSchema = ({ image }: SchemaContext) =>
     })
     .strict();
 
+export const POST_DATE_FIELDS = ['publishedAt', 'updatedAt'] as const;
+
+/**
+ * Stops the build at a post whose front matter names a day the calendar does not have. YAML reads
+ * 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the typo.
+ */
+export function refuseImpossibleDays(loader: Loader): Loader {
+  return {
+    ...loader,
+    load: (context) =>
+      loader.load({
+        ...context,
+        parseData: async (entry) => {
+          if (entry.filePath) {
+            const source = readFileSync(new URL(entry.filePath, context.config.root), 'utf8');
+            const frontMatter = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
+            const problems = impossibleFrontMatterDays(frontMatter, POST_DATE_FIELDS);
+            if (problems.length > 0) {
+              throw new Error(
+                `${entry.filePath}: ${problems.join(', ')}: no such day on the calendar (write it like 2025-01-05).`,
+              );
+            }
+          }
+          return context.parseData(entry);
+        },
+      }),
+  };
+}
+
 const posts = defineCollection({
   // The id is the file name, never the front-matter slug, so two posts with the same slug stay two
   // entries; the build gives the later one a numeric suffix (src/lib/blog-posts.ts).
-  loader: glob({
-    pattern: '*.md',
-    base: './content/posts',
-    generateId: ({ entry }) => entry.replace(/\.md$/, ''),
-  }),
+  loader: refuseImpossibleDays(
+    glob({
+      pattern: '*.md',
+      base: './content/posts',
+      generateId: ({ entry }) => entry.replace(/\.md$/, ''),
+    }),
+  ),
   schema: postSchema,
 });
 

@@ -23,6 +23,37 @@ const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
 });
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** The calendar day a date or date-time text starts with: '2025-01-05', '2025-01-05T09:30:00Z'. */
+const LEADING_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])/;
+
+/**
+ * False for a text that starts with a day the calendar does not have ('2025-02-30', '2025-13-45').
+ * JavaScript and the YAML parsers roll those over to another day without a word (March 2), which
+ * would publish a typo as a real date; true for any other text.
+ */
+export function hasPossibleDay(text: string): boolean {
+  const match = LEADING_DAY.exec(text.trim());
+  if (!match) return true;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
+/**
+ * Front-matter date fields whose written day does not exist, as 'publishedAt: 2025-02-30'. Read
+ * from the raw text (top-level `field: value` lines), because the parsed value has already been
+ * rolled over to a real day.
+ */
+export function impossibleFrontMatterDays(frontMatter: string, fields: readonly string[]): string[] {
+  return fields.flatMap((field) => {
+    const line = new RegExp(`^${field}:[ \\t]*(.*)$`, 'm').exec(frontMatter);
+    const value = line?.[1]
+      ?.replace(/\s+#.*$/, '')
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2');
+    return value && !hasPossibleDay(value) ? [`${field}: ${value}`] : [];
+  });
+}
 
 /**
  * Reads a date from front matter or storage. A bare calendar day ('2025-01-05', or the UTC
@@ -30,6 +61,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  * time zone from UTC-11 to UTC+11 and so in the practice's zone.
  */
 export function toPostDate(value: Date | string | number): Date {
+  if (typeof value === 'string' && !hasPossibleDay(value)) throw new RangeError(`No such day: ${value}`);
   if (typeof value === 'string' && DATE_ONLY.test(value.trim())) return new Date(`${value.trim()}T12:00:00Z`);
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);

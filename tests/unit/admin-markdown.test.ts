@@ -151,6 +151,11 @@ describe('Markdown import', () => {
       'a.md: field "publishedAt" is not a date',
     ],
     [
+      'a day the calendar does not have',
+      '---\ntitle: T\nexcerpt: E\npublishedAt: 2025-02-30\n---\n',
+      'a.md: publishedAt: 2025-02-30: no such day on the calendar (write it like 2025-01-05).',
+    ],
+    [
       'a non-boolean draft flag',
       '---\ntitle: T\nexcerpt: E\nisDraft: maybe\n---\n',
       'a.md: field "isDraft" must be true or false',

@@ -1,8 +1,9 @@
 // The posts collection: the schema (src/content.config.ts), the seed posts in content/posts, slugs
 // at build, and the manifest that seeds the browser store and the card list the islands read.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import matter from 'gray-matter';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
@@ -22,7 +23,7 @@ vi.mock('astro:assets', () => ({
     attributes: { width: 1200, height: 675 },
   }),
 }));
-const { postSchema } = await import('@/content.config');
+const { postSchema, refuseImpossibleDays } = await import('@/content.config');
 const { buildManifest, getPublishedCards } = await import('@/lib/blog-content');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -238,5 +239,38 @@ describe('what the build publishes', () => {
     });
     expect(newer!.content).toBe('<p>Two</p>');
     expect(new Set(manifest.posts.map((p) => p.revision)).size).toBe(2);
+  });
+});
+
+describe('the posts loader', () => {
+  /** Runs the wrapped loader over one post file, as the glob loader would, in a throwaway root. */
+  async function loadPost(frontMatter: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'posts-'));
+    try {
+      writeFileSync(join(dir, 'typo.md'), `---\n${frontMatter}\n---\nText\n`);
+      const parseData = vi.fn(async (entry: { data: Record<string, unknown> }) => entry.data);
+      const loader = refuseImpossibleDays({
+        name: 'stand-in for glob()',
+        load: async (context) => {
+          await context.parseData({ id: 'typo', data: {}, filePath: 'typo.md' });
+        },
+      });
+      const context = { config: { root: pathToFileURL(`${dir}/`) }, parseData };
+      await loader.load(context as unknown as Parameters<typeof loader.load>[0]);
+      return parseData;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('stops the build at a day the calendar does not have, naming the file and the field', async () => {
+    await expect(loadPost('title: T\nexcerpt: E\npublishedAt: 2025-13-45')).rejects.toThrow(
+      'typo.md: publishedAt: 2025-13-45: no such day on the calendar (write it like 2025-01-05).',
+    );
+  });
+
+  it('passes a post with real days on to the schema', async () => {
+    const parseData = await loadPost('title: T\nexcerpt: E\npublishedAt: 2024-02-29');
+    expect(parseData).toHaveBeenCalledTimes(1);
   });
 });

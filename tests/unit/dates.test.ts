@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate, isoDay, toPostDate } from '@/lib/dates';
+import {
+  formatLongDate,
+  formatShortDate,
+  hasPossibleDay,
+  impossibleFrontMatterDays,
+  isoDay,
+  toPostDate,
+} from '@/lib/dates';
 
 describe('post dates', () => {
   it('reads a front-matter day as that calendar day', () => {
@@ -19,5 +26,43 @@ describe('post dates', () => {
 
   it('refuses something that is not a date', () => {
     expect(() => toPostDate('soon')).toThrow(RangeError);
+  });
+
+  it('refuses a day the calendar does not have, instead of rolling it over', () => {
+    expect(() => toPostDate('2025-02-30')).toThrow(RangeError);
+    expect(() => toPostDate('2025-13-45')).toThrow(RangeError);
+    expect(() => toPostDate('2025-04-31T09:00:00Z')).toThrow(RangeError);
+    expect(isoDay(toPostDate('2024-02-29'))).toBe('2024-02-29'); // a leap day
+  });
+});
+
+describe('days the calendar does not have', () => {
+  it.each([
+    ['2025-02-28', true],
+    ['2024-02-29', true],
+    ['2025-12-31T23:59:00Z', true],
+    ['not a date at all', true], // other rules refuse it
+    ['2025-02-29', false],
+    ['2025-02-30', false],
+    ['2025-13-01', false],
+    ['2025-00-10', false],
+    ['2025-06-31', false],
+    ['2025-06-00', false],
+  ])('%s is possible: %s', (text, possible) => {
+    expect(hasPossibleDay(text)).toBe(possible);
+  });
+
+  it('finds them in front-matter text, quoted or not, and ignores the other fields', () => {
+    const frontMatter = [
+      'title: Written on 2025-02-30 by mistake',
+      'publishedAt: 2025-13-45',
+      "updatedAt: '2025-02-30' # typo",
+      'slug: x',
+    ].join('\n');
+    expect(impossibleFrontMatterDays(frontMatter, ['publishedAt', 'updatedAt'])).toEqual([
+      'publishedAt: 2025-13-45',
+      'updatedAt: 2025-02-30',
+    ]);
+    expect(impossibleFrontMatterDays('publishedAt: 2025-02-28', ['publishedAt', 'updatedAt'])).toEqual([]);
   });
 });

@@ -506,6 +506,9 @@ test.describe('tokens and redirects', () => {
       "javascript:window.__xss='next'",
       "data:text/html,<script>window.__xss='next-data'</script>",
       '/%09/evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
     ];
     for (const target of targets) {
       await page.goto('/robots.txt'); // off the admin, whose session check would navigate meanwhile

@@ -40,6 +40,12 @@ describe('safeRedirectTarget', () => {
     '/%25252F%25252Fevil.example',
     '%0A//evil.example',
     '/%09/evil.example',
+    // Dot segments that resolve to '//evil.example', which location.assign reads as another host.
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/./%2Fevil.example',
+    '/x/../..//evil.example/admin',
     '/%E0%A4%A',
     '/login',
     '/login?next=/admin/posts',

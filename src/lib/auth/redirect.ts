@@ -3,7 +3,8 @@
  * post list. The target comes from the URL (?next=...), which anyone can write, so only a path on
  * this site is ever followed. Refused, in any layer of percent-encoding: absolute URLs
  * ('https://evil.example'), scheme-like values ('javascript:...'), protocol-relative ('//evil')
- * and backslash forms ('/\evil', which browsers read as '//evil'), control characters and spaces.
+ * and backslash forms ('/\evil', which browsers read as '//evil'), also once dot segments are
+ * resolved ('/.//evil'), control characters and spaces.
  */
 
 export const DEFAULT_AFTER_LOGIN = '/admin/posts';
@@ -25,22 +26,27 @@ function isSafeLayer(value: string): boolean {
   return true;
 }
 
-/** A same-site path (with its query and fragment) to go to, or the default. */
-export function safeRedirectTarget(raw: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_TARGET_LENGTH) return fallback;
-  let layer = raw;
+/** True when the value and each of its percent-decodings is a safe layer. */
+function isSafeInEveryLayer(value: string): boolean {
+  let layer = value;
   for (let round = 0; round < MAX_DECODING_ROUNDS; round += 1) {
-    if (!isSafeLayer(layer)) return fallback;
+    if (!isSafeLayer(layer)) return false;
     let decoded: string;
     try {
       decoded = decodeURIComponent(layer);
     } catch {
-      return fallback;
+      return false;
     }
-    if (decoded === layer) break;
+    if (decoded === layer) return true;
     layer = decoded;
-    if (round === MAX_DECODING_ROUNDS - 1) return fallback;
   }
+  return false;
+}
+
+/** A same-site path (with its query and fragment) to go to, or the default. */
+export function safeRedirectTarget(raw: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_TARGET_LENGTH) return fallback;
+  if (!isSafeInEveryLayer(raw)) return fallback;
   let url: URL;
   try {
     url = new URL(raw, BASE);
@@ -48,6 +54,8 @@ export function safeRedirectTarget(raw: unknown, fallback: string = DEFAULT_AFTE
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  // Resolving dot segments can make '//evil.example' of '/.//evil.example': check the result again.
+  if (!isSafeInEveryLayer(url.pathname)) return fallback;
   // Going back to the login page would only ask again.
   if (url.pathname === LOGIN_PATH || url.pathname.startsWith(`${LOGIN_PATH}/`)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;

@@ -36,6 +36,7 @@ import {
 } from '@/islands/shared/form-fields';
 import { useAdminSession, useBeforeSignInRedirect } from './AuthGate';
 import { ConfirmDialog } from './ConfirmDialog';
+import { asEditorHtml } from './editor-extensions';
 import { setFlash } from './flash';
 import { leaveTo, useLeaveGuard } from './leave-guard';
 import { RichTextEditor, type RichTextEditorProps } from './RichTextEditor';
@@ -83,11 +84,14 @@ type Notice = { tone: 'error'; message: string } | { tone: 'restored'; savedAt: 
 
 export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps) {
   const { confirm } = useAdminSession();
+  // The saved state as the editor writes it: it rewrites the stored HTML its own way (no line breaks
+  // between blocks, list items in <p>), and that alone is no change.
+  const [saved] = useState(() => ({ ...initial, content: asEditorHtml(initial.content) }));
   const [restoredCopy] = useState(() => {
     const copy = readUnsavedCopy(browserStorage(), formKey);
-    return copy && !sameFormValues(copy.values, initial) ? copy : undefined;
+    return copy && !sameFormValues(copy.values, saved) ? copy : undefined;
   });
-  const [values, setValues] = useState<PostFormValues>(restoredCopy?.values ?? initial);
+  const [values, setValues] = useState<PostFormValues>(restoredCopy?.values ?? saved);
   const [editorKey, setEditorKey] = useState(0);
   const [errors, setErrors] = useState<FieldErrors<PostFormField>>({});
   const [notice, setNotice] = useState<Notice | null>(
@@ -103,7 +107,7 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
     valuesRef.current = values;
   });
 
-  const dirty = !sameFormValues(values, initial);
+  const dirty = !sameFormValues(values, saved);
   // The copy is also written at once when the admin leaves (a reload within that moment).
   useLeaveGuard(dirty, () => writeUnsavedCopy(browserStorage(), formKey, valuesRef.current));
 
@@ -119,7 +123,7 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
   }, [values, dirty, formKey]);
 
   useBeforeSignInRedirect(() => {
-    if (!sameFormValues(valuesRef.current, initial))
+    if (!sameFormValues(valuesRef.current, saved))
       writeUnsavedCopy(browserStorage(), formKey, valuesRef.current);
   });
 
@@ -147,7 +151,7 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
 
   function discardRestored() {
     removeUnsavedCopy(browserStorage(), formKey);
-    setValues(initial);
+    setValues(saved);
     setEditorKey((key) => key + 1);
     setErrors({});
     setNotice(null);

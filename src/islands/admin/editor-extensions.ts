@@ -1,5 +1,6 @@
 // The editor's schema (SPEC 2): StarterKit with its Link, headings from h2 (the page owns h1), undo
 // depth 100 grouped by 500 ms, links limited to the spec's schemes with 'http' as default.
+import { generateHTML, generateJSON } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { isAllowedLinkUrl } from '@/lib/sanitize';
 
@@ -26,4 +27,13 @@ export function editorExtensions() {
       },
     }),
   ];
+}
+
+/**
+ * Some HTML as the editor writes it back when nothing is changed: what it makes of a stored post
+ * (a build's line breaks between blocks go, list items get a <p>), so opening one is not an edit.
+ */
+export function asEditorHtml(html: string): string {
+  const extensions = editorExtensions();
+  return generateHTML(generateJSON(html, extensions), extensions);
 }

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthGate, LOADING_TEXT } from '@/islands/admin/AuthGate';
+import { tagsTheEditorDrops } from '@/islands/admin/editor-extensions';
 import { PostForm } from '@/islands/admin/PostForm';
 import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import type { Auth } from '@/lib/auth/session';
 import { closeDb, type Session } from '@/lib/db';
 import { postStore } from '@/lib/post-store';
+import { sanitizeHtml } from '@/lib/sanitize';
 
 const session: Session = {
   id: 'session-1',
@@ -182,6 +184,75 @@ describe('PostForm: opening a saved post', () => {
     expect(screen.getByText('Unsaved changes')).toBeVisible();
     await userEvent.type(screen.getByLabelText(/^Excerpt/), '{Backspace}');
     expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+});
+
+describe('PostForm: content the editor cannot keep', () => {
+  const withPictureAndTable =
+    '<p>Intro.</p><p><img src="https://img.example/schedule.png" alt="A visual schedule"></p>' +
+    '<table><thead><tr><th>Time</th><th>Activity</th></tr></thead><tbody><tr><td>9:00</td><td>Breakfast</td></tr></tbody></table>';
+
+  it('tells what the editor keeps from what it would drop', () => {
+    const editorHtml =
+      '<h2>H</h2><p><strong>b</strong> <b>b</b> <em>i</em> <i>i</i> <s>s</s> <del>d</del> <u>u</u> <code>c</code> ' +
+      '<a href="https://x.example">l</a><br>x</p><ul><li><p>a</p></li></ul><ol start="3"><li>b</li></ol>' +
+      '<blockquote><p>q</p></blockquote><pre><code>c</code></pre><hr>';
+    expect(tagsTheEditorDrops(editorHtml)).toEqual([]);
+    expect(tagsTheEditorDrops(withPictureAndTable)).toEqual([
+      'img',
+      'table',
+      'thead',
+      'tr',
+      'th',
+      'tbody',
+      'td',
+    ]);
+    expect(tagsTheEditorDrops('<h5>x</h5><p><sup>1</sup></p>')).toEqual(['h5', 'sup']);
+  });
+
+  it('shows the content as it is, says why, and saves it unchanged', async () => {
+    const created = await postStore.create({
+      title: 'Imported',
+      excerpt: 'From a file.',
+      content: withPictureAndTable,
+      tags: [],
+      isDraft: true,
+    });
+    if (!created.ok) throw new Error(created.error);
+    const stored = created.value;
+    const postId = stored.id;
+    const auth = fakeAuth(async () => session);
+    render(
+      <AuthGate auth={auth} onRedirect={vi.fn()}>
+        <PostForm
+          formKey={postId}
+          postId={postId}
+          initial={{
+            ...EMPTY_POST_FORM,
+            title: stored.title,
+            excerpt: stored.excerpt,
+            content: stored.content,
+          }}
+        />
+      </AuthGate>,
+    );
+    expect(
+      await screen.findByText(/This post has pictures and tables, which this editor cannot keep/),
+    ).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Content' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'A visual schedule' })).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'Breakfast' })).toBeVisible();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/^Excerpt/), ' Edited.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save post' }));
+    await waitFor(async () =>
+      expect((await postStore.findById(postId))?.excerpt).toBe('From a file. Edited.'),
+    );
+    const after = (await postStore.findById(postId))!;
+    expect(after.content).toBe(sanitizeHtml(stored.content)); // as every save does
+    expect(after.content).toContain('<img');
+    expect(after.content).toContain('<table>');
   });
 });
 

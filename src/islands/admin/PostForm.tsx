@@ -36,7 +36,7 @@ import {
 } from '@/islands/shared/form-fields';
 import { useAdminSession, useBeforeSignInRedirect } from './AuthGate';
 import { ConfirmDialog } from './ConfirmDialog';
-import { asEditorHtml } from './editor-extensions';
+import { asEditorHtml, tagsTheEditorDrops } from './editor-extensions';
 import { setFlash } from './flash';
 import { leaveTo, useLeaveGuard } from './leave-guard';
 import { RichTextEditor, type RichTextEditorProps } from './RichTextEditor';
@@ -80,15 +80,64 @@ export interface PostFormProps {
   askForUrl?: RichTextEditorProps['askForUrl'];
 }
 
+/** How the note names what the editor would drop. */
+const DROPPED_KINDS: Record<string, string> = {
+  img: 'pictures',
+  table: 'tables',
+  figure: 'captioned figures',
+  h5: 'small headings',
+  h6: 'small headings',
+  sup: 'raised text',
+  sub: 'lowered text',
+  abbr: 'abbreviations',
+};
+
+function droppedKinds(tags: readonly string[]): string {
+  const kinds = [...new Set(tags.map((tag) => DROPPED_KINDS[tag]).filter(Boolean))];
+  const named = kinds.length > 0 ? kinds : ['formatting'];
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
+}
+
+/**
+ * Shown instead of the editor for content it would damage: the content as it is, saved unchanged,
+ * and where to change it instead.
+ */
+function KeptContent({ id, html, dropped }: { id: string; html: string; dropped: readonly string[] }) {
+  return (
+    <div className="mt-1">
+      <p
+        id={`${id}-kept`}
+        className="rounded-lg border-2 border-warning-ink bg-warning-surface p-4 text-base text-warning-ink"
+      >
+        This post has {droppedKinds(dropped)}, which this editor cannot keep, so its content cannot be changed
+        here and is saved exactly as it is. To change the content, edit the post&apos;s Markdown file (export
+        it, change it and import it again, or change it in content/posts).
+      </p>
+      <div
+        id={id}
+        className="post-editor mt-3 rounded-lg border-2 border-line bg-page px-4 py-3"
+        // Sanitised like every stored post's HTML before it is shown.
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+      />
+    </div>
+  );
+}
+
 type Notice = { tone: 'error'; message: string } | { tone: 'restored'; savedAt: string };
 
 export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps) {
   const { confirm } = useAdminSession();
   // The saved state as the editor writes it: it rewrites the stored HTML its own way (no line breaks
   // between blocks, list items in <p>), and that alone is no change.
-  const [saved] = useState(() => ({ ...initial, content: asEditorHtml(initial.content) }));
+  // Content with pictures, tables or other elements the editor would drop is kept as it is.
+  const [dropped] = useState(() => tagsTheEditorDrops(initial.content));
+  const contentKept = dropped.length > 0;
+  const [saved] = useState(() =>
+    contentKept ? initial : { ...initial, content: asEditorHtml(initial.content) },
+  );
   const [restoredCopy] = useState(() => {
     const copy = readUnsavedCopy(browserStorage(), formKey);
+    if (copy && contentKept) copy.values.content = saved.content;
     return copy && !sameFormValues(copy.values, saved) ? copy : undefined;
   });
   const [values, setValues] = useState<PostFormValues>(restoredCopy?.values ?? saved);
@@ -283,21 +332,27 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
           <p className="block text-base font-semibold text-ink">
             Content <span className="font-normal text-ink-muted">(optional)</span>
           </p>
-          <FieldHint id={`${ids.content}-hint`}>
-            Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Ctrl+Z undo. In a list, Tab and Shift+Tab
-            change the indent.
-          </FieldHint>
-          <div className="mt-1">
-            <RichTextEditor
-              key={editorKey}
-              id={ids.content}
-              initialHtml={values.content}
-              onChange={(html) => update('content', html)}
-              describedBy={`${ids.content}-hint`}
-              disabled={saving}
-              {...(askForUrl ? { askForUrl } : {})}
-            />
-          </div>
+          {!contentKept && (
+            <FieldHint id={`${ids.content}-hint`}>
+              Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Ctrl+Z undo. In a list, Tab and Shift+Tab
+              change the indent.
+            </FieldHint>
+          )}
+          {contentKept ? (
+            <KeptContent id={ids.content} html={saved.content} dropped={dropped} />
+          ) : (
+            <div className="mt-1">
+              <RichTextEditor
+                key={editorKey}
+                id={ids.content}
+                initialHtml={values.content}
+                onChange={(html) => update('content', html)}
+                describedBy={`${ids.content}-hint`}
+                disabled={saving}
+                {...(askForUrl ? { askForUrl } : {})}
+              />
+            </div>
+          )}
         </div>
 
         <div>

@@ -1,6 +1,6 @@
 // The editor's schema (SPEC 2): StarterKit with its Link, headings from h2 (the page owns h1), undo
 // depth 100 grouped by 500 ms, links limited to the spec's schemes with 'http' as default.
-import { generateHTML, generateJSON } from '@tiptap/react';
+import { generateHTML, generateJSON, getSchema } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { isAllowedLinkUrl } from '@/lib/sanitize';
 
@@ -36,4 +36,29 @@ export function editorExtensions() {
 export function asEditorHtml(html: string): string {
   const extensions = editorExtensions();
   return generateHTML(generateJSON(html, extensions), extensions);
+}
+
+/** Element names the editor's schema reads (its parse rules: 'p', 'h2', 'a[href]' and so on). */
+function tagsTheEditorReads(): Set<string> {
+  const schema = getSchema(editorExtensions());
+  const rules = [...Object.values(schema.nodes), ...Object.values(schema.marks)].flatMap(
+    (type) => type.spec.parseDOM ?? [],
+  );
+  return new Set(
+    rules.flatMap((rule) =>
+      'tag' in rule && rule.tag ? [/^[a-z][a-z0-9]*/i.exec(rule.tag)?.[0] ?? ''] : [],
+    ),
+  );
+}
+
+/**
+ * The elements of some HTML the editor would drop ('img', 'table', 'h5', 'sup'...), each named
+ * once; empty when it keeps them all. Posts written as Markdown may use more than the editor
+ * offers, and editing those in it would lose pictures and tables without a word.
+ */
+export function tagsTheEditorDrops(html: string): string[] {
+  const kept = tagsTheEditorReads();
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const names = [...body.querySelectorAll('*')].map((element) => element.localName);
+  return [...new Set(names.filter((name) => !kept.has(name)))];
 }

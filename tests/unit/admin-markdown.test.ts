@@ -167,6 +167,11 @@ describe('Markdown import', () => {
       'a.md: field "featuredImage"',
     ],
     [
+      'an http image, which the pages would block',
+      '---\ntitle: T\nexcerpt: E\nfeaturedImage: "http://img.example/a.png"\n---\n',
+      'a.md: field "featuredImage" must be an https:// address or a path',
+    ],
+    [
       'JavaScript front matter',
       '---js\n{ title: (() => { globalThis.pwned = true; return "T" })(), excerpt: "E" }\n---\n',
       'a.md: the file does not start with front matter',

@@ -58,6 +58,7 @@ describe('post form rules', () => {
       'data:image/png;base64,AAAA',
       '//evil.example/a.png',
       'a.png',
+      'http://img.example/a.png', // blocked by the pages' img-src https:
     ]) {
       const result = postFormSchema.safeParse({ ...valid, featuredImage: bad });
       expect(result.success).toBe(false);

@@ -172,7 +172,7 @@ const frontMatterSchema = z.strictObject({
   featuredImage: z.optional(
     z.string({ error: 'must be an image address' }).check(
       z.trim(),
-      z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), {
+      z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https:\/\//i.test(value), {
         error: 'must be an https:// address or a path',
       }),
     ),

@@ -38,8 +38,9 @@ export const POST_FORM_FIELDS: readonly PostFormField[] = [
 ];
 
 /**
- * An https or http image address, a path on this site, or (for posts imported from content/posts)
- * an image file relative to the post ('./images/name.webp'), kept so it exports back unchanged.
+ * An https image address, a path on this site, or (for posts imported from content/posts) an image
+ * file relative to the post ('./images/name.webp'), kept so it exports back unchanged. Not http:
+ * the pages' Content-Security-Policy (img-src https:) would block it, leaving an empty frame.
  */
 export function isImageAddress(value: string): boolean {
   if (value.includes('\\')) return false;
@@ -47,7 +48,7 @@ export function isImageAddress(value: string): boolean {
   if (/^\.{1,2}\/[^/]/.test(value)) return true;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return url.protocol === 'https:';
   } catch {
     return false;
   }

@@ -152,6 +152,7 @@ describe('PostForm', () => {
     expect(screen.getByText(/were restored/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Discard restored changes' }));
     expect(screen.getByLabelText(/^Title/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Title/)).toHaveFocus(); // not lost with the button
     expect(localStorage.getItem('admin-unsaved-post:new')).toBeNull();
   });
 });

@@ -150,7 +150,7 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
   const [askLeave, setAskLeave] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  const focusAfterRender = useRef<'notice' | 'first-invalid' | null>(null);
+  const focusAfterRender = useRef<'notice' | 'first-invalid' | 'title' | null>(null);
   const valuesRef = useRef(values);
   useEffect(() => {
     valuesRef.current = values;
@@ -184,6 +184,10 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
       noticeRef.current?.focus();
       return;
     }
+    if (target === 'title') {
+      document.getElementById(ids.title)?.focus();
+      return;
+    }
     const first = POST_FORM_FIELDS.find((field) => field in errors);
     if (first) document.getElementById(ids[first])?.focus();
   });
@@ -204,6 +208,8 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
     setEditorKey((key) => key + 1);
     setErrors({});
     setNotice(null);
+    // The button that had focus goes with the notice.
+    focusAfterRender.current = 'title';
   }
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {

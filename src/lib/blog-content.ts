@@ -2,6 +2,8 @@
 // once per build: slugs assigned (unique, oldest keeps the plain slug), Markdown rendered by Astro and
 // then sanitised, images turned into WebP in the spec's four widths.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import matter from 'gray-matter';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
@@ -15,6 +17,8 @@ import { sanitizeHtml } from './sanitize';
 export interface BuiltPost {
   /** The file name without .md. */
   id: string;
+  /** The featured image as the front matter names it ('./images/name.svg'). */
+  imagePath?: string | undefined;
   slug: string;
   title: string;
   excerpt: string;
@@ -31,6 +35,13 @@ export interface BuiltPost {
 
 let allPosts: Promise<BuiltPost[]> | undefined;
 
+/** The featuredImage text of a post file: the parsed entry holds only the resolved image. */
+function frontMatterImagePath(filePath: string | undefined): string | undefined {
+  if (!filePath) return undefined;
+  const value: unknown = matter(readFileSync(filePath, 'utf8')).data.featuredImage;
+  return typeof value === 'string' ? value : undefined;
+}
+
 async function loadPosts(): Promise<BuiltPost[]> {
   const entries = await getCollection('posts');
   const posts = entries.map((entry) => ({
@@ -45,6 +56,7 @@ async function loadPosts(): Promise<BuiltPost[]> {
     isDraft: entry.data.isDraft,
     html: sanitizeHtml(entry.rendered?.html ?? ''),
     image: entry.data.featuredImage,
+    imagePath: entry.data.featuredImage ? frontMatterImagePath(entry.filePath) : undefined,
     imageAlt: entry.data.featuredImageAlt,
   }));
   return newestFirst(withUniqueSlugs(posts));
@@ -135,6 +147,11 @@ export async function buildManifest(): Promise<PostManifest> {
         publishedAt: post.publishedAt.toISOString(),
         updatedAt: post.updatedAt.toISOString(),
         isDraft: post.isDraft,
+        source: {
+          file: `${post.id}.md`,
+          ...(post.imagePath ? { featuredImage: post.imagePath } : {}),
+          ...(post.image && post.imageAlt ? { featuredImageAlt: post.imageAlt } : {}),
+        },
       };
       if (post.image) fields.featuredImage = await singlePicture(post.image);
       return { ...fields, revision: digest(fields) };

@@ -10,7 +10,7 @@ export const tagHref = (tag: string): string => `/blog/tags/${tagSlug(tag)}`;
 /**
  * Gives every post its URL slug: the front-matter slug or the title's, with a numeric suffix on a
  * collision. The oldest post keeps the plain slug, so publishing a new post never moves an old
- * one's address. Drafts take part too: the admin's browser store needs a unique slug for each post.
+ * one's address. Drafts take part too, so publishing one later never moves another post's address.
  */
 export function withUniqueSlugs<
   T extends { id: string; title: string; slug?: string | undefined; publishedAt: Date },

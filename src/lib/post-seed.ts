@@ -1,8 +1,8 @@
 // Seeds this browser's post store (SPEC 3 and 7) with the posts the build published, and keeps it in
 // step with later deploys without undoing what the admin did in this browser.
 //
-// The build writes /blog/manifest.json: every post, drafts included, with sanitised content and a
-// revision per post. `ensureSeeded()` reads it and, in one database transaction:
+// The build writes /blog/manifest.json: every published post, with sanitised content, the file it
+// comes from and a revision per post. `ensureSeeded()` reads it and, in one database transaction:
 // - adds posts this browser has never seen;
 // - refreshes a seeded post the admin has not changed since (its updatedAt is still the seeded one)
 //   when the deploy changed it, and removes one the deploy removed;
@@ -30,8 +30,19 @@ export interface ManifestPost {
   /** A site path to a WebP copy of the featured image. */
   featuredImage?: string;
   isDraft: boolean;
+  /** Where the post comes from in the repository, so its export replaces that file (markdown.ts). */
+  source?: PostSource;
   /** Changes whenever anything above changes. */
   revision: string;
+}
+
+/** A post's file in content/posts and its featured image as written there. */
+export interface PostSource {
+  /** 'visual-schedules-a-practical-guide.md' */
+  file: string;
+  /** './images/visual-schedules.svg' */
+  featuredImage?: string;
+  featuredImageAlt?: string;
 }
 
 export interface PostManifest {

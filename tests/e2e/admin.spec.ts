@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import matter from 'gray-matter';
-import type { Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
@@ -447,16 +447,47 @@ test.describe('Markdown export and import', () => {
     expect(await page.getByRole('row').count()).toBe(before);
   });
 
-  test('export all downloads one file per post', async ({ page }) => {
+  test('export all downloads the posts new or changed here, site posts under their own file names', async ({
+    page,
+  }, testInfo) => {
     await createPost(page, { title: 'First of two', excerpt: 'One.', body: 'One.' });
     await createPost(page, { title: 'Second of two', excerpt: 'Two.', body: 'Two.' });
-    const rows = (await page.getByRole('row').count()) - 1;
-    const names: string[] = [];
-    page.on('download', (download) => names.push(download.suggestedFilename()));
+    // A post published with the site, changed here: its export must replace its file, picture kept.
+    await row(page, 'Visual Schedules: A Practical Guide for Families')
+      .getByRole('link', { name: /^Edit/ })
+      .click();
+    await page.getByLabel(/^Excerpt/).fill('Changed in the browser.');
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(row(page, 'First of two')).toBeVisible();
+    const siteRows = (await page.getByRole('row').count()) - 1 - 3;
+
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
     await page.getByRole('button', { name: 'Export all as Markdown' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Downloaded ${rows} Markdown` })).toBeVisible();
-    await expect.poll(() => names.length).toBe(rows);
-    expect(names).toEqual(expect.arrayContaining(['first-of-two.md', 'second-of-two.md']));
+    await expect(page.getByRole('status').filter({ hasText: 'Downloaded 3 Markdown files.' })).toContainText(
+      `${siteRows} posts published with the site and not changed here were left out`,
+    );
+    await expect.poll(() => downloads.length).toBe(3);
+    const names = downloads.map((download) => download.suggestedFilename());
+    expect(names.sort()).toEqual([
+      'first-of-two.md',
+      'second-of-two.md',
+      'visual-schedules-a-practical-guide.md',
+    ]);
+
+    const site = downloads.find((download) => download.suggestedFilename().startsWith('visual'))!;
+    const file = testInfo.outputPath('visual-schedules-a-practical-guide.md');
+    await site.saveAs(file);
+    const { data } = matter(await readFile(file, 'utf8'));
+    const original = matter(
+      await readFile('content/posts/visual-schedules-a-practical-guide.md', 'utf8'),
+    ).data;
+    expect(data).toMatchObject({
+      excerpt: 'Changed in the browser.',
+      featuredImage: original.featuredImage,
+      slug: 'visual-schedules-a-practical-guide-for-families',
+    });
   });
 
   test('says so when the Markdown code cannot be downloaded', async ({ page }) => {

@@ -78,6 +78,33 @@ describe('Markdown export', () => {
   it('names the file after the slug', () => {
     expect(markdownFileName(post())).toBe('visual-schedules-at-home.md');
   });
+
+  describe('a post published with the site', () => {
+    const site = {
+      source: {
+        file: 'visual-schedules-a-practical-guide.md',
+        featuredImage: './images/visual-schedules.svg',
+        featuredImageAlt: 'A row of picture cards.',
+      },
+      builtImage: '/_astro/visual-schedules.abc123.webp',
+    };
+
+    it('is named after its file, so it replaces that file', () => {
+      expect(markdownFileName(post(), site)).toBe('visual-schedules-a-practical-guide.md');
+    });
+
+    it('keeps its picture as the file named it, while the admin has not changed the picture', () => {
+      const { data } = matter(postToMarkdown(post({ featuredImage: site.builtImage }), site));
+      expect(data).toMatchObject({
+        featuredImage: './images/visual-schedules.svg',
+        featuredImageAlt: 'A row of picture cards.',
+      });
+      const changed = postToMarkdown(post({ featuredImage: 'https://example.org/new.webp' }), site);
+      expect(matter(changed).data).not.toHaveProperty('featuredImage');
+      expect(matter(changed).data).not.toHaveProperty('featuredImageAlt');
+      expect(changed).toContain('# featuredImage: https://example.org/new.webp');
+    });
+  });
 });
 
 describe('Markdown import', () => {

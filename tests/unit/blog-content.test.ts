@@ -163,16 +163,27 @@ describe('seed posts', () => {
 });
 
 describe('what the build publishes', () => {
-  const entry = (id: string, data: Record<string, unknown>, html: string) => ({
+  const entry = (id: string, data: Record<string, unknown>, html: string, filePath?: string) => ({
     id,
     data: schema.parse({ excerpt: `About ${id}`, ...data }),
     rendered: { html },
+    filePath,
   });
+  // The build reads the featured image's path as written from the file itself.
+  const olderFile = join(mkdtempSync(join(tmpdir(), 'post-file-')), 'older.md');
+  writeFileSync(olderFile, '---\ntitle: Same Title\nfeaturedImage: ./images/older.svg\n---\nOne\n');
   entries.push(
     entry(
       'older',
-      { title: 'Same Title', publishedAt: '2025-01-05', tags: ['Home'], featuredImage: 'older.svg' },
+      {
+        title: 'Same Title',
+        publishedAt: '2025-01-05',
+        tags: ['Home'],
+        featuredImage: 'older.svg',
+        featuredImageAlt: 'A drawing.',
+      },
       '<p>One</p>',
+      olderFile,
     ),
     entry(
       'newer',
@@ -227,11 +238,19 @@ describe('what the build publishes', () => {
         'publishedAt',
         'revision',
         'slug',
+        'source',
         'tags',
         'title',
         'updatedAt',
       ].sort(),
     );
+    // What an export of the post needs to replace its file and keep its picture (markdown.ts).
+    expect(older!.source).toEqual({
+      file: 'older.md',
+      featuredImage: './images/older.svg',
+      featuredImageAlt: 'A drawing.',
+    });
+    expect(newer!.source).toEqual({ file: 'newer.md' });
     expect(older).toMatchObject({
       publishedAt: '2025-01-05T12:00:00.000Z',
       updatedAt: '2025-01-05T12:00:00.000Z',

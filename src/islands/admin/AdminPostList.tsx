@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
+import { readSitePosts } from '@/lib/admin/site-posts';
 import { markBrowserPosts } from '@/lib/browser-posts-flag';
 import { formatShortDate, isoDay } from '@/lib/dates';
 import type { Post } from '@/lib/db';
@@ -126,21 +127,36 @@ function PostList() {
   const sayMarkdownUnavailable = () => say({ tone: 'error', text: POST_LIST_TEXT.markdownUnavailable });
 
   async function downloadPost(post: Post) {
-    const markdown = await loadMarkdown();
+    const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts([post])]);
     if (!markdown) return sayMarkdownUnavailable();
-    downloadTextFile(markdown.markdownFileName(post), markdown.postToMarkdown(post));
+    const site = sitePosts.get(post.id);
+    downloadTextFile(markdown.markdownFileName(post, site), markdown.postToMarkdown(post, site));
   }
 
+  /** Posts new or changed in this browser: the repository already holds the site's others. */
   async function exportAll() {
     if (!posts?.length) return;
-    const markdown = await loadMarkdown();
+    const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts(posts)]);
     if (!markdown) return sayMarkdownUnavailable();
+    const toExport = posts.filter((post) => sitePosts.get(post.id)?.changed !== false);
+    const leftOut = posts.length - toExport.length;
+    const leftOutText =
+      leftOut === 0
+        ? ''
+        : ` ${leftOut} ${leftOut === 1 ? 'post' : 'posts'} published with the site and not changed here ${leftOut === 1 ? 'was' : 'were'} left out: content/posts already has ${leftOut === 1 ? 'it' : 'them'}.`;
+    if (toExport.length === 0) {
+      setMessage({ tone: 'status', text: `Nothing to export.${leftOutText}` });
+      return;
+    }
     await downloadTextFiles(
-      posts.map((post) => ({ name: markdown.markdownFileName(post), text: markdown.postToMarkdown(post) })),
+      toExport.map((post) => {
+        const site = sitePosts.get(post.id);
+        return { name: markdown.markdownFileName(post, site), text: markdown.postToMarkdown(post, site) };
+      }),
     );
     setMessage({
       tone: 'status',
-      text: `Downloaded ${posts.length} Markdown ${posts.length === 1 ? 'file' : 'files'}. Put them in content/posts to publish them with the site.`,
+      text: `Downloaded ${toExport.length} Markdown ${toExport.length === 1 ? 'file' : 'files'}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
     });
   }
 

@@ -24,6 +24,7 @@ import { DEFAULT_AUTHOR } from '@/lib/post-store';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugFromTitle } from '@/lib/slug';
 import { isImageAddress, POST_LIMITS } from './post-form';
+import type { SitePost } from './site-posts';
 import { parseTags } from './tags';
 
 /** Larger files are refused: a post is text, and megabytes of it are a mistake. */
@@ -72,9 +73,9 @@ const refuseCode = {
 };
 const MATTER_OPTIONS = { language: 'yaml', engines: { js: refuseCode, javascript: refuseCode } };
 
-/** 'visual-schedules.md' */
-export function markdownFileName(post: Pick<Post, 'slug'>): string {
-  return `${post.slug}.md`;
+/** 'visual-schedules.md', or the name of the site's file the post comes from. */
+export function markdownFileName(post: Pick<Post, 'slug'>, site?: Pick<SitePost, 'source'>): string {
+  return site?.source.file ?? `${post.slug}.md`;
 }
 
 function protectBlankLines(html: string): string {
@@ -99,7 +100,7 @@ function imageAddressComment(address: string): string {
  * browser's posts have those) is written as a comment, not a field: the content schema takes only
  * image files from the repository, so the field would stop the build. Import reads it back.
  */
-export function postToMarkdown(post: Post): string {
+export function postToMarkdown(post: Post, site?: Omit<SitePost, 'changed'>): string {
   const data: Record<string, unknown> = {
     title: post.title,
     excerpt: post.excerpt,
@@ -108,8 +109,12 @@ export function postToMarkdown(post: Post): string {
     publishedAt: new Date(post.publishedAt),
     updatedAt: new Date(post.updatedAt),
   };
-  const image = post.featuredImage?.trim();
+  // A site post whose picture is unchanged keeps the repository file its front matter named.
+  const sitePicture =
+    site?.source.featuredImage && post.featuredImage === site.builtImage ? site.source : undefined;
+  const image = sitePicture?.featuredImage ?? post.featuredImage?.trim();
   if (image && REPOSITORY_IMAGE.test(image)) data.featuredImage = image;
+  if (sitePicture?.featuredImageAlt) data.featuredImageAlt = sitePicture.featuredImageAlt;
   data.isDraft = post.isDraft !== 0;
   data.slug = post.slug;
   const body = `${protectBlankLines(post.content.trim())}\n`;

@@ -7,15 +7,34 @@ import raw from '../../content/settings/practice.json';
 const text = () => z.string().check(z.minLength(1));
 const clock = () => z.string().check(z.regex(/^\d\d:\d\d$/));
 
-const openHours = z.object({
-  days: text(),
-  dayCodes: z.array(z.string()).check(z.minLength(1)),
-  opens: z.string(),
-  closes: z.string(),
-  open24: clock(),
-  close24: clock(),
-  closed: z.optional(z.literal(false)),
-});
+/** '09:00' -> '9:00 AM', '17:30' -> '5:30 PM', '00:15' -> '12:15 AM': how the site writes a time. */
+export function twelveHourClock(time24: string): string {
+  const [hours = 0, minutes = 0] = time24.split(':').map(Number);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+// The hours are written twice: as the page shows them (opens) and for search engines (open24).
+const openHours = z
+  .object({
+    days: text(),
+    dayCodes: z.array(z.string()).check(z.minLength(1)),
+    opens: z.string(),
+    closes: z.string(),
+    open24: clock(),
+    close24: clock(),
+    closed: z.optional(z.literal(false)),
+  })
+  .check(
+    z.refine((row) => row.opens === twelveHourClock(row.open24), {
+      error: 'must be open24 as a 12-hour time (09:00 is 9:00 AM)',
+      path: ['opens'],
+    }),
+    z.refine((row) => row.closes === twelveHourClock(row.close24), {
+      error: 'must be close24 as a 12-hour time (17:00 is 5:00 PM)',
+      path: ['closes'],
+    }),
+  );
 const closedDay = z.object({
   days: text(),
   dayCodes: z.array(z.string()).check(z.minLength(1)),
@@ -50,7 +69,17 @@ export const practiceSettingsSchema = z.object({
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
 export type HoursRow = PracticeSettings['hours'][number];
 
-export const practice: PracticeSettings = practiceSettingsSchema.parse(raw);
+/** The settings, or an error naming the file and each field at fault (a build stops on it). */
+export function parsePracticeSettings(value: unknown): PracticeSettings {
+  const result = practiceSettingsSchema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.map(String).join('.') || 'the file'}: ${issue.message}`,
+  );
+  throw new Error(`content/settings/practice.json: ${problems.join('; ')}`);
+}
+
+export const practice: PracticeSettings = parsePracticeSettings(raw);
 
 /** 'tel:' link target from a display number: keeps digits and a leading plus. */
 export function telHref(display: string): string {
@@ -58,7 +87,12 @@ export function telHref(display: string): string {
   return `tel:${digits.startsWith('+') ? '+' + digits.slice(1).replace(/\+/g, '') : digits}`;
 }
 
+/** '9:00 AM-5:00 PM' / 'Closed' */
+export function hoursTimes(row: HoursRow): string {
+  return row.closed ? 'Closed' : `${row.opens}-${row.closes}`;
+}
+
 /** 'Monday-Friday: 9:00 AM-5:00 PM' / 'Saturday: Closed' */
 export function hoursLabel(row: HoursRow): string {
-  return row.closed ? `${row.days}: Closed` : `${row.days}: ${row.opens}-${row.closes}`;
+  return `${row.days}: ${hoursTimes(row)}`;
 }

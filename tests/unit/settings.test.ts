@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hoursLabel, practice, practiceSettingsSchema, telHref } from '@/lib/settings';
+import {
+  hoursLabel,
+  parsePracticeSettings,
+  practice,
+  practiceSettingsSchema,
+  telHref,
+  twelveHourClock,
+} from '@/lib/settings';
 
 describe('practice settings', () => {
   it('loads the settings file and shows the hours of the spec', () => {
@@ -12,6 +19,26 @@ describe('practice settings', () => {
 
   it('rejects a settings file with a malformed e-mail', () => {
     expect(practiceSettingsSchema.safeParse({ ...practice, email: 'not-an-address' }).success).toBe(false);
+  });
+
+  it('names the file and each field at fault', () => {
+    expect(() =>
+      parsePracticeSettings({ ...practice, email: 'not-an-address', timeZone: 'America/Torronto' }),
+    ).toThrow(/^content\/settings\/practice\.json: email: .+; timeZone: Unknown time zone$/);
+  });
+
+  it('refuses opening hours whose two spellings disagree', () => {
+    const [weekdays, ...rest] = practice.hours;
+    const changedOne = { ...weekdays!, opens: '8:30 AM' }; // open24 still 09:00
+    expect(() => parsePracticeSettings({ ...practice, hours: [changedOne, ...rest] })).toThrow(
+      'hours.0.opens: must be open24 as a 12-hour time (09:00 is 9:00 AM)',
+    );
+    expect(['00:15', '09:00', '12:00', '17:30'].map(twelveHourClock)).toEqual([
+      '12:15 AM',
+      '9:00 AM',
+      '12:00 PM',
+      '5:30 PM',
+    ]);
   });
 
   it('turns a display number into a tel: link', () => {

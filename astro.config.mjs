@@ -43,8 +43,14 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
-    // The admin account (username and password hash, never the password) for src/lib/auth/admin-account.ts.
+    // The admin account (username and password hash, never the password) for src/lib/auth/admin-account.ts,
+    // and the form endpoints as buildEnvironment checked them (the CSP's connect-src uses the same).
     define: {
+      __FORM_ENDPOINTS__: JSON.stringify({
+        contact: env.contactEndpoint,
+        registration: env.registrationEndpoint,
+        confirmation: env.confirmationEndpoint,
+      }),
       __ADMIN_ACCOUNT__: JSON.stringify({
         username: env.adminAccount.username,
         passwordHash: env.adminAccount.passwordSha256,

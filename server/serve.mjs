@@ -31,9 +31,10 @@ const headerBlocks = parseHeaders(readRules('_headers'));
 
 // The collector stands in only for the endpoints this environment leaves unset (as the build did).
 const collectorRoutes = {};
-if (!process.env.PUBLIC_CONTACT_ENDPOINT) collectorRoutes[DEV_COLLECTOR.contact] = 'contact';
-if (!process.env.PUBLIC_REGISTRATION_ENDPOINT) collectorRoutes[DEV_COLLECTOR.registration] = 'registration';
-if (!process.env.PUBLIC_CONFIRMATION_ENDPOINT) collectorRoutes[DEV_COLLECTOR.confirmation] = 'confirmation';
+const unset = (name) => !process.env[name]?.trim(); // as scripts/build-env.mjs reads them
+if (unset('PUBLIC_CONTACT_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.contact] = 'contact';
+if (unset('PUBLIC_REGISTRATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.registration] = 'registration';
+if (unset('PUBLIC_CONFIRMATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.confirmation] = 'confirmation';
 const collect = createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
 
 const files = sirv(dist, {

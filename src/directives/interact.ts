@@ -6,8 +6,13 @@ import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
  * (pointer over it, touch, focus, or a key press inside it), so React is downloaded only by
  * visitors who use an island. A click or form submission that lands before hydration finishes is
  * held and replayed on the hydrated element, so the first press is never lost.
+ *
+ * When the island's code cannot be downloaded (offline, before it was ever used), a held press is
+ * not swallowed: the page says so under the island (src/scripts/island-failure.ts, kept out of this
+ * code, which is inlined in every page), a radio button or checkbox still changes, and the next
+ * press tries again.
  */
-const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
 /** Index path from the island root to a descendant, to find the same node after hydration. */
 function pathTo(root: Element, node: Element): number[] {
@@ -42,17 +47,37 @@ async function whenHydrated(node: Element, maxFrames = 120): Promise<void> {
 
 const interact: ClientDirective = (load, options, el) => {
   let started: Promise<void> | undefined;
+  let passThrough = false;
 
   const start = () => {
-    started ??= (async () => {
-      const hydrate = await load();
-      await hydrate();
-    })();
+    started ??= new Promise<void>((resolve, reject) => {
+      // Astro's loader catches a failed download itself (and hydrates nothing); it reports it here.
+      const failed = (event: Event) => reject((event as CustomEvent<{ error: unknown }>).detail.error);
+      el.addEventListener('astro:hydration-error', failed, { once: true });
+      (async () => {
+        const hydrate = await load();
+        await hydrate();
+      })()
+        .then(resolve, reject)
+        .finally(() => el.removeEventListener('astro:hydration-error', failed));
+    }).then(
+      () => {
+        if (el.nextElementSibling?.classList.contains('island-failed')) el.nextElementSibling.remove();
+      },
+      (error: unknown) => {
+        started = undefined; // the next press tries again
+        throw error;
+      },
+    );
     return started;
   };
 
-  const replayWhenReady = async (path: number[], replay: (node: Element) => void) => {
-    await start();
+  const replayWhenReady = async (path: number[], replay: (node: Element) => void, fallback?: () => void) => {
+    try {
+      await start();
+    } catch {
+      return fallback?.();
+    }
     const first = nodeAt(el, path);
     if (first) await whenHydrated(first);
     const node = nodeAt(el, path); // React may have replaced the node while hydrating
@@ -65,12 +90,19 @@ const interact: ClientDirective = (load, options, el) => {
     const button = event.target.closest(
       'button, [role="button"], input[type="checkbox"], input[type="radio"]',
     );
-    if (!button || !el.contains(button) || isHydrated(button)) return;
+    if (passThrough || !button || !el.contains(button) || isHydrated(button)) return;
     if (button instanceof HTMLButtonElement && button.type === 'submit') return; // the submit event is held instead
     event.preventDefault();
     event.stopPropagation();
-    void replayWhenReady(pathTo(el, button), (node) => {
+    const click = (node: Element | null) => {
       if (node instanceof HTMLElement) node.click();
+    };
+    // Without the island, a radio button or checkbox still does what it does in plain HTML.
+    const native = button instanceof HTMLInputElement ? button : undefined;
+    void replayWhenReady(pathTo(el, button), click, () => {
+      passThrough = true;
+      click(native ?? null);
+      passThrough = false;
     });
   };
   const holdSubmit = (event: Event) => {
@@ -91,13 +123,15 @@ const interact: ClientDirective = (load, options, el) => {
   el.addEventListener('click', holdClick, true);
   el.addEventListener('submit', holdSubmit, true);
   for (const type of INTENT_EVENTS) {
-    el.addEventListener(type, () => void start(), { once: true, passive: true });
+    el.addEventListener(type, () => void start().catch(() => {}), { once: true, passive: true });
   }
+  // Typing is using the island (the blog search): after a failed start, the next key tries again.
+  el.addEventListener('keydown', () => void start().catch(() => {}), { passive: true });
 
   // client:interact="browser-posts": in a browser that keeps the admin's posts (marked on <html> by
   // the head script), the island has those to show at once, so it hydrates without waiting.
   if (options.value === 'browser-posts' && document.documentElement.hasAttribute(BROWSER_POSTS_ATTRIBUTE)) {
-    void start();
+    void start().catch(() => {});
   }
 };
 

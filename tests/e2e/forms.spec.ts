@@ -68,6 +68,33 @@ test.describe('contact form', () => {
     expect((sent[0]!.body as { name: string }).name).toBe('Zoë Tremblay');
   });
 
+  test('says so when its code cannot be downloaded, keeps the text, and works once it can', async ({
+    page,
+  }) => {
+    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const island = /\/_astro\/ContactForm\.[^/?]+\.js(\?.*)?$/; // also Astro's retry (?astro-retry=...)
+    await page.route(island, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect(page.locator('#contact-name')).toBeFocused();
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Name/).fill('Zoë Tremblay');
+    await form.getByLabel(/^Email/).fill('zoe@example.com');
+    await form.getByLabel(/^Message/).fill('Is there a wait list for group sessions?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'This part of the page could not load.' });
+    await expect(failed).toBeVisible();
+    await expect(form.getByLabel(/^Message/)).toHaveValue('Is there a wait list for group sessions?');
+    expect(sent).toHaveLength(0);
+
+    await page.unroute(island); // the connection is back: the next press loads the form
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact-status')).toContainText(
+      "Thank you for your message. We'll get back to you soon!",
+    );
+    expect(sent).toHaveLength(1);
+    await expect(failed).toHaveCount(0);
+  });
+
   test('shows field errors under the inputs and sends nothing', async ({ page }) => {
     const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
     const form = page.locator('#contact-form');
@@ -243,6 +270,19 @@ test.describe('course registration', () => {
     releaseIsland();
     await expect(page.locator('#registration-alert')).toContainText('Please correct the errors in the form.');
     await expect(page.locator('#registration-name-error')).toHaveText('Name must be at least 2 characters');
+  });
+
+  test('a course can still be chosen when the form’s code cannot be downloaded', async ({ page }) => {
+    await page.route(/\/_astro\/RegistrationForm\.[^/?]+\.js(\?.*)?$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.reload();
+    const form = page.locator('#registration-form');
+    await form.getByRole('radio', { name: /^Advanced ABA/ }).click();
+    await expect(form.getByRole('radio', { name: /^Advanced ABA/ })).toBeChecked();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This part of the page could not load.' }),
+    ).toBeVisible();
   });
 
   test('lists every problem and the summary message', async ({ page }) => {

@@ -1,0 +1,20 @@
+// When an island's code cannot be downloaded (offline, before it was ever used), Astro reports it
+// with an 'astro:hydration-error' event and the island stays inert. Say so under the island, once,
+// instead of leaving a button that does nothing; src/directives/interact.ts removes the message
+// when a later press loads the island after all.
+
+export const ISLAND_FAILED_TEXT =
+  'This part of the page could not load. Please check your connection and try again. Nothing you typed is lost.';
+
+export function initIslandFailureNotice(root: Document = document): void {
+  root.addEventListener('astro:hydration-error', (event) => {
+    const island = event.target;
+    if (!(island instanceof Element) || island.nextElementSibling?.classList.contains('island-failed'))
+      return;
+    const notice = root.createElement('p');
+    notice.setAttribute('role', 'alert');
+    notice.className = 'island-failed';
+    notice.textContent = ISLAND_FAILED_TEXT;
+    island.after(notice);
+  });
+}

@@ -128,6 +128,9 @@ const renderPolicy = (policy) => [...policy].map(([name, values]) => [name, ...v
  * - Inline scripts of the layout (in <head>, or before <main> on pages that have one) get their
  *   hash: they are ours. An inline script inside <main> is never allowed automatically: content
  *   cannot bless itself.
+ * - Astro lists the hash of every script and style it could emit on any page; a hash matching no
+ *   inline script or style of this page is dropped. Each is 53 bytes no compression shrinks, and
+ *   the home page must fit the first round trip (README, "Audits and budgets").
  * - `relax` (for /cms/) adds sources; 'unsafe-inline' replaces a directive's hashes (browsers ignore
  *   it next to a hash).
  */
@@ -147,13 +150,17 @@ export function completePagePolicy(html, file, relax) {
   const mainStart = html.search(/<main[\s>]/);
   const layoutEnd = mainStart >= 0 ? mainStart : headEnd;
 
+  const inPage = new Set();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     if (!RUNS.test(match[1])) continue;
     const hash = hashOf(match[2]);
+    inPage.add(hash);
     if (scriptSrc.includes(hash)) continue;
     if (match.index < layoutEnd) scriptSrc.push(hash);
     else problems.push(`${file}: an inline script inside <main> has no hash, so the browser blocks it`);
   }
+  for (const match of html.matchAll(INLINE_STYLE)) inPage.add(hashOf(match[1]));
+  const usedHere = (values) => values.filter((value) => !value.startsWith("'sha256-") || inPage.has(value));
   const markup = html.replace(INLINE_SCRIPT, '').replace(INLINE_STYLE, '');
   if (/<[a-z][^>]*\son[a-z]+=/i.test(markup)) {
     problems.push(`${file}: an inline event handler attribute (onclick=...) would be blocked`);
@@ -162,7 +169,8 @@ export function completePagePolicy(html, file, relax) {
   if (!relax && /<[a-z][^>]*\sstyle="/i.test(markup)) {
     warnings.push(`${file}: a style="..." attribute is ignored under this policy; use a class`);
   }
-  policy.set('script-src', scriptSrc);
+  policy.set('script-src', usedHere(scriptSrc));
+  if (policy.has('style-src')) policy.set('style-src', usedHere(policy.get('style-src')));
 
   if (relax) {
     const add = (name, values) =>

@@ -78,6 +78,17 @@ describe('completing a page policy after the build', () => {
     ]);
   });
 
+  it("drops the hashes of Astro's scripts and styles that this page does not have", () => {
+    const unused = hash('console.log("another page")');
+    const style = 'p{color:red}';
+    const meta = `<meta http-equiv="content-security-policy" content="script-src 'self' ${hash(ASTRO_SCRIPT)} ${unused}; style-src 'self' ${hash(style)} ${hash('b{}')}">`;
+    const html = `<!DOCTYPE html><html><head><meta charset="utf-8">${meta}<style>${style}</style></head><body><header><script>${ASTRO_SCRIPT}</script></header><main></main></body></html>`;
+    const result = completePagePolicy(html, 'index.html');
+    expect(result.problems).toEqual([]);
+    expect(policyOf(result.html).get('script-src')).toEqual(["'self'", hash(ASTRO_SCRIPT)]);
+    expect(policyOf(result.html).get('style-src')).toEqual(["'self'", hash(style)]);
+  });
+
   it('ignores data blocks such as JSON-LD', () => {
     const jsonLd = '<script type="application/ld+json">{"@type":"Thing"}</script>';
     const { html, problems } = completePagePolicy(page('<p>Hi</p>', jsonLd), 'index.html');

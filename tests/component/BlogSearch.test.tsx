@@ -214,7 +214,11 @@ describe('BlogSearch: loading and empty states', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderSearch(vi.fn(async () => Promise.reject(new Error('offline'))));
     await user.type(searchBox(), 'home');
-    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+    expect(await screen.findByText(/could not be loaded/, { selector: 'p:not([role])' })).toBeInTheDocument();
+    // Screen readers hear it: the status region says it, not only the list.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The posts could not be loaded. Please check your connection and refresh the page.',
+    );
   });
 });
 

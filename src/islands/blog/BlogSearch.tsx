@@ -158,8 +158,11 @@ export function BlogSearch({
 
   const selectedLabels = selected.map((slug) => tags.find((tag) => tag.slug === slug)?.label ?? slug);
 
+  const LOAD_FAILED = 'The posts could not be loaded. Please check your connection and refresh the page.';
   let announcement = '';
-  if (filtering && data.status === 'ready') {
+  if (data.status === 'failed') {
+    announcement = LOAD_FAILED; // the list below says it too, but is not a live region
+  } else if (filtering && data.status === 'ready') {
     announcement =
       posts.length === 0
         ? 'No posts yet'
@@ -178,7 +181,7 @@ export function BlogSearch({
   } else if (data.status === 'failed') {
     list = (
       <p className="rounded-2xl border border-line bg-surface px-6 py-10 text-center text-lg text-ink">
-        The posts could not be loaded. Please check your connection and refresh the page.
+        {LOAD_FAILED}
       </p>
     );
   } else if (posts.length === 0) {

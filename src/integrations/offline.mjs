@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
-import { ASSETS_CACHE, OFFLINE_PATH, PAGES_CACHE, THEME_COLOR } from '../lib/offline.ts';
+import { ASSETS_CACHE, BLOG_DATA_CACHE, OFFLINE_PATH, PAGES_CACHE, THEME_COLOR } from '../lib/offline.ts';
 import { practice } from '../lib/settings.ts';
 
 const DAY = 24 * 60 * 60;
@@ -24,6 +24,18 @@ const runtimeCaching = [
     // What the admin reads about the published posts must be current, never a kept copy.
     urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/blog/manifest.json',
     handler: 'NetworkOnly',
+  },
+  {
+    // Fetched by the blog search, not navigated to: without this rule a kept /blog lists its posts
+    // offline but cannot search them.
+    urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/blog/posts.json',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: BLOG_DATA_CACHE,
+      networkTimeoutSeconds: 5,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 1, purgeOnQuotaError: true },
+    },
   },
   {
     // Every other page: the network first, so visitors see the current text; the copy kept from the

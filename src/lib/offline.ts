@@ -5,6 +5,8 @@
 export const PAGES_CACHE = 'pages';
 /** Fingerprinted files under /_astro/ (scripts, styles, pictures, fonts): they never change. */
 export const ASSETS_CACHE = 'assets';
+/** The blog search's card list (/blog/posts.json), so a kept /blog can still be searched offline. */
+export const BLOG_DATA_CACHE = 'blog-data';
 /** Shown for a page that was never opened while the visitor is offline. */
 export const OFFLINE_PATH = '/offline';
 /** Pages that are never kept, so never shown stale: the admin, its sign-in and the CMS. */

@@ -38,6 +38,9 @@ test('pages a visitor opened stay readable offline; the others get the offline p
   await page.goto('/');
   await installed(page);
   await page.goto('/training');
+  await page.goto('/blog');
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill('visual');
+  await expect(page.getByRole('status').filter({ hasText: /found$/ })).toBeVisible();
   await page.goto(POST);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/login');
@@ -61,6 +64,12 @@ test('pages a visitor opened stay readable offline; the others get the offline p
   await expect(page.getByRole('heading', { level: 2, name: 'Why visual schedules can help' })).toBeVisible();
   // The stylesheet came from the cache too: the page is styled, not bare HTML.
   expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+
+  // A kept /blog can still be searched: its post list was kept with it.
+  await page.goto('/blog');
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill('visual');
+  await expect(page.getByRole('status').filter({ hasText: /found$/ })).toBeVisible();
+  await expect(page.getByText('The posts could not be loaded.')).toHaveCount(0);
 
   // A page never opened: the offline page, at the address asked for, listing what can be read.
   await page.goto('/services/life-skills');

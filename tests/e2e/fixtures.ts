@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 
 /**
  * Every test starts with all off-site requests refused, so nothing reaches the network; tests that
@@ -15,8 +15,3 @@ export const test = base.extend<{ noNetwork: void }>({
 });
 
 export { expect };
-
-/** Waits until no island is still waiting to hydrate after the visitor's first interaction. */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-}

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
+import { NEW_POST_PATH } from '@/lib/admin/routes';
 import { readSitePosts } from '@/lib/admin/site-posts';
 import { markBrowserPosts } from '@/lib/browser-posts-flag';
 import { formatShortDate, isoDay } from '@/lib/dates';
@@ -224,7 +225,7 @@ function PostList() {
     <>
       <AdminBar />
       <div className="flex flex-wrap items-center gap-3">
-        <a href="/admin/posts/new" className={primaryButton}>
+        <a href={NEW_POST_PATH} className={primaryButton}>
           {POST_LIST_TEXT.newPost}
         </a>
         <button

@@ -19,7 +19,7 @@ import {
   type ReactNode,
 } from 'react';
 import { CSRF_MISMATCH_MESSAGE, ensureCsrfToken, validateCsrfToken } from '@/lib/auth/csrf';
-import { loginUrlFor } from '@/lib/auth/redirect';
+import { LOGIN_PATH, loginUrlFor } from '@/lib/auth/redirect';
 import { auth as defaultAuth, type Auth } from '@/lib/auth/session';
 import { requestPersistentStorage } from '@/lib/admin/persistent-storage';
 import type { Session } from '@/lib/db';
@@ -180,8 +180,8 @@ export function AuthGate({ children, auth = defaultAuth, onRedirect }: AuthGateP
     await auth.signOut();
     book.startLeaving();
     setState({ status: 'redirecting' });
-    if (onRedirect) onRedirect('/login');
-    else leaveTo('/login');
+    if (onRedirect) onRedirect(LOGIN_PATH);
+    else leaveTo(LOGIN_PATH);
   }, [auth, book, onRedirect]);
 
   const onBeforeRedirect = useCallback((callback: () => void) => book.add(callback), [book]);

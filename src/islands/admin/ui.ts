@@ -7,7 +7,6 @@ const base =
 
 export const primaryButton = `${base} bg-brand text-on-brand hover:bg-brand-strong`;
 export const secondaryButton = `${base} border-2 border-brand bg-page text-brand hover:bg-surface-strong`;
-export const dangerButton = `${base} border-2 border-danger bg-page text-danger hover:bg-danger-surface`;
 export const dangerSolidButton = `${base} border-2 border-danger bg-danger text-page hover:opacity-90`;
 /** Small actions inside a table row. */
 export const rowAction =

@@ -6,8 +6,9 @@
  * and backslash forms ('/\evil', which browsers read as '//evil'), also once dot segments are
  * resolved ('/.//evil'), control characters and spaces.
  */
+import { ADMIN_POSTS_PATH } from '@/lib/admin/routes';
 
-export const DEFAULT_AFTER_LOGIN = '/admin/posts';
+export const DEFAULT_AFTER_LOGIN = ADMIN_POSTS_PATH;
 export const LOGIN_PATH = '/login';
 
 const MAX_TARGET_LENGTH = 2048;

@@ -1,5 +1,16 @@
 // Small stand-ins shared by the unit and component tests.
 
+/**
+ * Words the practice's copy does not use: promises of outcomes ('cure', 'guarantee', 'recovery')
+ * and language that pities or labels people ('suffers from', 'wheelchair-bound', 'special needs').
+ */
+export const UNWELCOME_WORDING =
+  /\b(cure[sd]?|curing|guarantee[sd]?|recover(y|ed|s)?|suffer(s|ing)?|wheelchair-bound|confined to a wheelchair|high-functioning|low-functioning|special needs|afflicted)\b/i;
+
+/** Saying what ABA is not ('It is not a cure') is the opposite of a promise. */
+export const withoutDenials = (text: string): string =>
+  text.replace(/\bnot (?:a cure|an illness to be cured)\b/gi, '');
+
 /** A JSON response, as the form services answer. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -14,8 +14,3 @@ export function byOrder<T extends Ordered>(entries: readonly T[]): T[] {
 export function serviceHref(id: string): string {
   return `/services/${id}`;
 }
-
-/** '$299' for a whole number of Canadian dollars. */
-export function formatPrice(dollars: number): string {
-  return `$${dollars.toLocaleString('en-CA')}`;
-}

@@ -4,7 +4,9 @@ import Dexie from 'dexie';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import trainingContent from '../../content/training/courses.json';
 import RegistrationForm from '@/islands/registration/RegistrationForm';
+import { courseOptionsFrom, type CourseContent } from '@/lib/courses';
 import { DATABASE_NAME, closeDb, getDb } from '@/lib/db';
 import { endpoints } from '@/lib/endpoints';
 import * as submitModule from '@/lib/forms/submit-registration';
@@ -19,6 +21,8 @@ const SUCCESS = "Registration submitted successfully! We'll contact you soon wit
 const CONFIRMATION_FAILED =
   'Your registration has been saved but we could not send the confirmation email. We will contact you shortly to confirm your registration.';
 const SUMMARY = 'Please correct the errors in the form.';
+/** The courses as the training page passes them, from its content file. */
+const courses = courseOptionsFrom(trainingContent as CourseContent);
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let user: UserEvent;
@@ -83,7 +87,7 @@ function expectEmptyForm() {
 
 describe('RegistrationForm: markup', () => {
   it('labels every field and says in words that each is required', () => {
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     expect(form()).toHaveAttribute('id', 'registration-form');
     expect(field.name()).toHaveAccessibleName('Full name (required)');
     expect(field.email()).toHaveAccessibleName('Email (required)');
@@ -97,10 +101,10 @@ describe('RegistrationForm: markup', () => {
     expect(submitButton()).toHaveTextContent('Register');
   });
 
-  it('offers the default courses with their prices and the education levels with readable labels', () => {
-    render(<RegistrationForm />);
-    expect(course(/^Introductory ABA — \$299$/)).toHaveAttribute('value', 'intro');
-    expect(course(/^Advanced ABA — \$399$/)).toHaveAttribute('value', 'advanced');
+  it("offers the training page's courses with their prices and the education levels with readable labels", () => {
+    render(<RegistrationForm courses={courses} />);
+    expect(course(/^Introductory ABA — \$299/)).toHaveAttribute('value', 'intro');
+    expect(course(/^Advanced ABA — \$399/)).toHaveAttribute('value', 'advanced');
     expect(course(/^Both courses — \$599/)).toHaveAttribute('value', 'both');
     expect(screen.getByText('Save $99')).toBeInTheDocument();
     const options = within(field.education() as HTMLElement).getAllByRole('option');
@@ -131,7 +135,7 @@ describe('RegistrationForm: markup', () => {
   });
 
   it('renders the whole form on the server', () => {
-    const html = renderToString(<RegistrationForm />);
+    const html = renderToString(<RegistrationForm courses={courses} />);
     for (const id of [
       'registration-form',
       'registration-name',
@@ -149,12 +153,12 @@ describe('RegistrationForm: markup', () => {
 
   it('keeps what the visitor typed before the island hydrated', async () => {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<RegistrationForm />);
+    container.innerHTML = renderToString(<RegistrationForm courses={courses} />);
     document.body.append(container);
     container.querySelector<HTMLInputElement>('#registration-name')!.value = 'Early Bird';
     container.querySelector<HTMLInputElement>('#registration-course-advanced')!.checked = true;
 
-    const root = await act(async () => hydrateRoot(container, <RegistrationForm />));
+    const root = await act(async () => hydrateRoot(container, <RegistrationForm courses={courses} />));
     try {
       expect(field.name()).toHaveValue('Early Bird');
       expect(course(/Advanced ABA/)).toBeChecked();
@@ -167,7 +171,7 @@ describe('RegistrationForm: markup', () => {
 
 describe('RegistrationForm: validation', () => {
   it('shows every field message plus the summary, wired to the inputs, and sends nothing', async () => {
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await user.click(submitButton());
 
     expect(within(form()).getByRole('alert')).toHaveTextContent(SUMMARY);
@@ -193,7 +197,7 @@ describe('RegistrationForm: validation', () => {
     ['51', 'Please enter a valid number of years'],
     ['abc', 'Please enter a valid number of years'],
   ])('explains work experience %j with "%s"', async (years, message) => {
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.clear(field.experience());
     await user.type(field.experience(), years);
@@ -204,7 +208,7 @@ describe('RegistrationForm: validation', () => {
   });
 
   it('clears a field’s message when that field is edited, whatever kind of control it is', async () => {
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await user.click(submitButton());
 
     await user.selectOptions(field.education(), 'phd');
@@ -224,7 +228,7 @@ describe('RegistrationForm: submitting', () => {
   it('disables the form and reads "Submitting..." while sending', async () => {
     const reply = deferred<Response>();
     answer({ registration: () => reply.promise });
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.click(submitButton());
 
@@ -243,7 +247,7 @@ describe('RegistrationForm: submitting', () => {
   });
 
   it('saves, sends and confirms, then announces success and resets the form', async () => {
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.click(submitButton());
 
@@ -273,7 +277,7 @@ describe('RegistrationForm: submitting', () => {
 
   it('warns, still as a success, when the confirmation e-mail could not be sent', async () => {
     answer({ confirmation: () => jsonResponse({ success: false }) });
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.click(submitButton());
 
@@ -285,7 +289,7 @@ describe('RegistrationForm: submitting', () => {
   });
 
   it('sends a name with markup or in another script as plain text', async () => {
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.clear(field.name());
     await user.click(field.name());
@@ -301,7 +305,7 @@ describe('RegistrationForm: submitting', () => {
 
 describe('RegistrationForm: failures keep the input', () => {
   async function submitExpectingError(message: string) {
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.click(submitButton());
     const alert = within(form()).getByRole('alert');
@@ -343,7 +347,7 @@ describe('RegistrationForm: failures keep the input', () => {
 
   it('clears the previous error when submitting again', async () => {
     answer({ registration: () => jsonResponse({ error: 'Busy' }, 503) });
-    render(<RegistrationForm />);
+    render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.click(submitButton());
     await screen.findByText('Busy');

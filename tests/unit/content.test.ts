@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
-import { byOrder, formatPrice, serviceHref } from '@/lib/services';
+import { formatPrice } from '@/lib/courses';
+import { byOrder, serviceHref } from '@/lib/services';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 
 // astro:content only exists inside Astro; the config needs nothing from it but defineCollection.

@@ -3,12 +3,11 @@ import { parseValid } from './parse-valid';
 import {
   COURSE_IDS,
   EDUCATION_LEVELS,
-  courseLabel,
-  courseOptions,
-  educationLevelLabel,
   educationLevelOptions,
   registrationSchema,
 } from '@/lib/validation/registration';
+import trainingContent from '../../content/training/courses.json';
+import { courseOptionsFrom, formatPrice, type CourseContent } from '@/lib/courses';
 
 // As the form reads it: every value is text.
 const valid = {
@@ -143,18 +142,22 @@ describe('registration schema', () => {
 });
 
 describe('option lists', () => {
-  it('labels the courses as the training page names them, with the prices of SPEC 9', () => {
-    expect(courseOptions.map(({ value, label, price }) => [value, label, price])).toEqual([
+  it('builds the courses from the training content, with the prices of SPEC 9', () => {
+    const options = courseOptionsFrom(trainingContent as CourseContent);
+    expect(options.map(({ value, label, price }) => [value, label, price])).toEqual([
       ['intro', 'Introductory ABA', 299],
       ['advanced', 'Advanced ABA', 399],
       ['both', 'Both courses', 599],
     ]);
-    expect(courseLabel('both')).toBe('Both courses');
+    expect(options[2]!.note).toBe('Save $99');
+    expect(formatPrice(1299)).toBe('$1,299'); // the form and the page write prices alike
   });
 
   it('offers every education level exactly once, with a human label', () => {
     expect(educationLevelOptions.map((option) => option.value)).toEqual([...EDUCATION_LEVELS]);
-    expect(educationLevelLabel('high_school')).toBe('High school diploma');
+    expect(educationLevelOptions.find((option) => option.value === 'high_school')?.label).toBe(
+      'High school diploma',
+    );
     for (const option of educationLevelOptions) expect(option.label).not.toMatch(/_/);
   });
 });

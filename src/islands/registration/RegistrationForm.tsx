@@ -6,6 +6,7 @@
  * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
  */
 import { type SubmitEvent, useState } from 'react';
+import { formatPrice } from '@/lib/courses';
 import { endpoints } from '@/lib/endpoints';
 import { REGISTRATION_SEND_MESSAGES, submitRegistration } from '@/lib/forms/submit-registration';
 import {
@@ -14,7 +15,6 @@ import {
   REGISTRATION_FIELDS,
   REGISTRATION_MESSAGES,
   type RegistrationField,
-  courseOptions,
   educationLevelOptions,
   registrationSchema,
 } from '@/lib/validation/registration';
@@ -42,8 +42,8 @@ export const REGISTRATION_FORM_TEXT = {
 export type RegistrationFormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
 export interface RegistrationFormProps {
-  /** Courses with labels and prices, from the training page's content. */
-  courses?: readonly CourseOption[];
+  /** Courses with labels and prices, from the training page's content (courseOptionsFrom). */
+  courses: readonly CourseOption[];
   /** Course checked when the form loads (and after a reset), e.g. from a course card's link. */
   defaultCourse?: CourseId;
   /** id of the visible heading that names the form; without it the form is labelled 'Course registration'. */
@@ -71,14 +71,10 @@ function readRegistrationForm(form: HTMLFormElement): Record<RegistrationField, 
 }
 
 function priceLabel(price: number | undefined): string {
-  return price === undefined ? '' : ` — $${price}`;
+  return price === undefined ? '' : ` — ${formatPrice(price)}`;
 }
 
-export function RegistrationForm({
-  courses = courseOptions,
-  defaultCourse,
-  labelledBy,
-}: RegistrationFormProps) {
+export function RegistrationForm({ courses, defaultCourse, labelledBy }: RegistrationFormProps) {
   const [status, setStatus] = useState<RegistrationFormStatus>('idle');
   const [notice, setNotice] = useState<Notice | null>(null);
   const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(REGISTRATION_FIELDS);

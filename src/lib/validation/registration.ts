@@ -56,13 +56,6 @@ export interface CourseOption {
   note?: string;
 }
 
-/** Defaults from SPEC 2 ("Training page") and 9 (prices). */
-export const courseOptions: readonly CourseOption[] = [
-  { value: 'intro', label: 'Introductory ABA', price: 299 },
-  { value: 'advanced', label: 'Advanced ABA', price: 399 },
-  { value: 'both', label: 'Both courses', price: 599, note: 'Save $99' },
-];
-
 /** Optional leading '+', then at least 10 digits, spaces, hyphens or parentheses. */
 export const REGISTRATION_PHONE_PATTERN = /^\+?[\d\s()-]{10,}$/;
 
@@ -104,11 +97,3 @@ export const REGISTRATION_FIELDS = [
   'workExperience',
   'course',
 ] as const satisfies readonly RegistrationField[];
-
-export function courseLabel(course: CourseId, options: readonly CourseOption[] = courseOptions): string {
-  return options.find((option) => option.value === course)?.label ?? course;
-}
-
-export function educationLevelLabel(level: EducationLevel): string {
-  return educationLevelOptions.find((option) => option.value === level)?.label ?? level;
-}

@@ -5,6 +5,7 @@ import { defineCollection, type SchemaContext } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { impossibleFrontMatterDays, toPostDate } from '@/lib/dates';
+import { parseTags } from '@/lib/tags';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
 export const SERVICE_ICONS = [
@@ -142,11 +143,8 @@ export const postSchema = ({ image }: SchemaContext) =>
       title: text.max(150),
       /** The card text, the page's meta description and the feed summary: one or two sentences. */
       excerpt: text.max(300),
-      /** Trimmed; empty items are dropped and repeats removed (SPEC 5). */
-      tags: z
-        .array(z.string().trim().max(40))
-        .default([])
-        .transform((tags) => [...new Set(tags.filter(Boolean))]),
+      /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/tags.ts). */
+      tags: z.array(z.string().trim().max(40)).default([]).transform(parseTags),
       author: text.max(100).default('Admin'),
       publishedAt: postDate,
       /** Defaults to publishedAt. */

@@ -66,6 +66,11 @@ describe('post front matter', () => {
 
   it('trims tags and drops empty and repeated ones', () => {
     expect(schema.parse({ ...valid, tags: [' Home ', '', 'Home', 'Play'] }).tags).toEqual(['Home', 'Play']);
+    // As the admin's tags field and the CMS read them: a comma separates two tags.
+    expect(schema.parse({ ...valid, tags: ['Life skills, Home', 'Home'] }).tags).toEqual([
+      'Life skills',
+      'Home',
+    ]);
   });
 
   it.each([

@@ -23,9 +23,9 @@ import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR } from '@/lib/post-store';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugFromTitle } from '@/lib/slug';
+import { parseTags } from '@/lib/tags';
 import { isImageAddress, POST_LIMITS } from './post-form';
 import type { SitePost } from './site-posts';
-import { parseTags } from './tags';
 
 /** Larger files are refused: a post is text, and megabytes of it are a mistake. */
 export const MAX_MARKDOWN_FILE_BYTES = 2 * 1024 * 1024;
@@ -163,7 +163,7 @@ const frontMatterSchema = z.strictObject({
         }),
       ),
       z.transform((value) =>
-        value === undefined ? [] : typeof value === 'string' ? parseTags(value) : parseTags(value.join(',')),
+        value === undefined ? [] : parseTags(typeof value === 'string' ? value : value.map(String)),
       ),
     )
     .check(

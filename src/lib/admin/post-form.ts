@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/post-store';
-import { formatTags, parseTags } from './tags';
+import { formatTags, parseTags } from '@/lib/tags';
 
 export const POST_FORM_MESSAGES = {
   titleRequired: 'Title is required',

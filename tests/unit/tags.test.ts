@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTags, parseTags } from '@/lib/admin/tags';
+import { formatTags, parseTags } from '@/lib/tags';
 
 describe('parseTags', () => {
   it('splits on commas, trims and drops empty items (SPEC 5)', () => {
@@ -15,6 +15,14 @@ describe('parseTags', () => {
 
   it('keeps a repeated tag once', () => {
     expect(parseTags('home, routines, home')).toEqual(['home', 'routines']);
+  });
+
+  it('reads a list the same way, so a content file, an import and the field agree', () => {
+    expect(parseTags([' Life skills, Home', 'Home', '', 'social  skills'])).toEqual([
+      'Life skills',
+      'Home',
+      'social skills',
+    ]);
   });
 
   it('round-trips with formatTags', () => {

@@ -4,6 +4,7 @@ import {
   formatShortDate,
   hasPossibleDay,
   impossibleFrontMatterDays,
+  formatDeviceDateTime,
   isoDay,
   toPostDate,
 } from '@/lib/dates';
@@ -33,6 +34,13 @@ describe('post dates', () => {
     expect(() => toPostDate('2025-13-45')).toThrow(RangeError);
     expect(() => toPostDate('2025-04-31T09:00:00Z')).toThrow(RangeError);
     expect(isoDay(toPostDate('2024-02-29'))).toBe('2024-02-29'); // a leap day
+  });
+});
+
+describe("the admin's own moments", () => {
+  it("are shown with the time, in the device's zone", () => {
+    const moment = new Date(2026, 10, 23, 14, 5); // local time of the machine running the test
+    expect(formatDeviceDateTime(moment)).toMatch(/^Nov 23, 2026, 2:05\sp\.m\.$/);
   });
 });
 

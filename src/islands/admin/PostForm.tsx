@@ -22,6 +22,7 @@ import { ADMIN_POSTS_PATH } from '@/lib/admin/routes';
 import { readUnsavedCopy, removeUnsavedCopy, writeUnsavedCopy, type FormKey } from '@/lib/admin/unsaved-copy';
 import { browserStorage } from '@/lib/auth/storage';
 import { markBrowserPosts } from '@/lib/browser-posts-flag';
+import { formatDeviceDateTime } from '@/lib/dates';
 import { postStore } from '@/lib/post-store';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { toFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
@@ -65,9 +66,7 @@ const ids = {
 
 function savedAtText(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? 'earlier'
-    : date.toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? 'earlier' : formatDeviceDateTime(date);
 }
 
 export interface PostFormProps {

@@ -3,6 +3,19 @@
 
 const DISMISSED = 'site-update-dismissed'; // sessionStorage: 'Not now' holds for this visit
 
+export const TYPED_TEXT_WARNING =
+  'Reloading clears what you have typed on this page. Press Reload again to reload now, or Not now to finish first.';
+
+const TEXT_INPUTS = new Set(['text', 'email', 'tel', 'number', 'url', 'password']);
+
+/** True when a form on the page holds typed text, which a reload would clear. */
+export function hasTypedText(root: ParentNode = document): boolean {
+  return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('form input, form textarea')].some(
+    (field) =>
+      (field instanceof HTMLTextAreaElement || TEXT_INPUTS.has(field.type)) && field.value.trim() !== '',
+  );
+}
+
 /** Shows the update prompt of the layout (src/components/layout/UpdatePrompt.astro). */
 export function askToReload(worker: ServiceWorker, accept: () => void): void {
   const card = document.querySelector<HTMLElement>('[data-update-card]');
@@ -31,7 +44,18 @@ export function askToReload(worker: ServiceWorker, accept: () => void): void {
     if (event.key === 'Escape') dismiss();
   });
   card.querySelector('[data-update-dismiss]')?.addEventListener('click', dismiss);
+  let warned = false;
   card.querySelector('[data-update-reload]')?.addEventListener('click', () => {
+    // A reload would silently clear a half-written message: say so once, and let the visitor choose.
+    if (!warned && hasTypedText()) {
+      warned = true;
+      const note = document.createElement('p');
+      note.className = 'basis-full font-semibold';
+      note.textContent = TYPED_TEXT_WARNING;
+      card.querySelector('p')?.after(note);
+      rootStyle.setProperty('--update-prompt-space', `${card.getBoundingClientRect().height + 24}px`);
+      return;
+    }
     accept();
     worker.postMessage({ type: 'SKIP_WAITING' }); // Workbox's prompt mode: the new worker takes over
   });

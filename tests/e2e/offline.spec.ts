@@ -153,6 +153,12 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
   await expect(page.locator('#main-content')).toBeFocused();
   await page.evaluate(() => sessionStorage.clear());
   await page.reload();
+  // With something typed, the first Reload only warns that it would be cleared; the second reloads.
+  const message = page.locator('#contact-form').getByLabel(/^Message/);
+  await message.fill('Half a question about group sessions');
+  await status.getByRole('button', { name: 'Reload' }).click();
+  await expect(status).toContainText('Reloading clears what you have typed on this page.');
+  await expect(message).toHaveValue('Half a question about group sessions');
   const reloaded = page.waitForEvent('load');
   await status.getByRole('button', { name: 'Reload' }).click();
   await reloaded;

@@ -356,5 +356,7 @@ describe('RegistrationForm: failures keep the input', () => {
     await user.click(submitButton());
     await screen.findByText(SUCCESS);
     expect(screen.queryByText('Busy')).not.toBeInTheDocument();
+    // One registration, one record in the browser, however many tries it took.
+    expect(await getDb().registrations.count()).toBe(1);
   });
 });

@@ -139,9 +139,30 @@ describe('submitRegistration: the form service refuses', () => {
     ['an HTML page', new Response('<h1>502</h1>', { status: 502 }), 'Failed to send registration'],
   ])('shows %s, keeps the local copy and skips the confirmation', async (_case, response, message) => {
     const fetch = serviceFetch({ registration: () => response });
-    expect(await submit(fetch)).toEqual({ status: 'error', message, savedLocally: true });
+    expect(await submit(fetch)).toEqual({
+      status: 'error',
+      message,
+      savedLocally: true,
+      saved: { details, id: 1 },
+    });
     expect(fetch).toHaveBeenCalledOnce();
     expect(await storedRegistrations()).toHaveLength(1);
+  });
+
+  it('saves a registration once however often the visitor retries it', async () => {
+    const failing = serviceFetch({ registration: () => jsonResponse({ error: 'Try later' }, 503) });
+    const first = await submit(failing);
+    expect(first.status).toBe('error');
+    const savedEarlier = first.status === 'error' ? first.saved : undefined;
+    const again = await submit(failing, formValues, { savedEarlier });
+    const sent = await submit(serviceFetch(), formValues, {
+      savedEarlier: again.status === 'error' ? again.saved : undefined,
+    });
+    expect(sent).toEqual({ status: 'success', message: SUCCESS, savedLocally: true });
+    expect(await storedRegistrations()).toHaveLength(1);
+    // A changed registration is a new one.
+    await submit(failing, { ...formValues, course: 'intro' }, { savedEarlier });
+    expect(await storedRegistrations()).toHaveLength(2);
   });
 });
 
@@ -163,7 +184,12 @@ describe('submitRegistration: exceptions while sending', () => {
         throw thrown;
       },
     });
-    expect(await submit(fetch)).toEqual({ status: 'error', message, savedLocally: true });
+    expect(await submit(fetch)).toEqual({
+      status: 'error',
+      message,
+      savedLocally: true,
+      saved: { details, id: 1 },
+    });
     expect(consoleError).toHaveBeenCalled();
   });
 });

@@ -5,10 +5,14 @@
  * Uncontrolled inputs, for the same reason as the contact form: the island hydrates on first
  * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
  */
-import { type SubmitEvent, useState } from 'react';
+import { type SubmitEvent, useRef, useState } from 'react';
 import { formatPrice } from '@/lib/courses';
 import { endpoints } from '@/lib/endpoints';
-import { REGISTRATION_SEND_MESSAGES, submitRegistration } from '@/lib/forms/submit-registration';
+import {
+  REGISTRATION_SEND_MESSAGES,
+  type SavedRegistration,
+  submitRegistration,
+} from '@/lib/forms/submit-registration';
 import {
   type CourseId,
   type CourseOption,
@@ -77,6 +81,8 @@ function priceLabel(price: number | undefined): string {
 export function RegistrationForm({ courses, defaultCourse, labelledBy }: RegistrationFormProps) {
   const [status, setStatus] = useState<RegistrationFormStatus>('idle');
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Saved in this browser on a failed attempt: a retry of the same registration reuses the record.
+  const savedEarlier = useRef<SavedRegistration | undefined>(undefined);
   const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(REGISTRATION_FIELDS);
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -94,7 +100,8 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
           return;
         }
         setStatus('submitting');
-        const outcome = await submitRegistration(parsed.data);
+        const outcome = await submitRegistration(parsed.data, { savedEarlier: savedEarlier.current });
+        savedEarlier.current = outcome.status === 'error' ? outcome.saved : undefined;
         switch (outcome.status) {
           case 'success':
           case 'warning':

@@ -19,6 +19,7 @@ import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   type RegistrationDetails,
   type RegistrationField,
+  REGISTRATION_FIELDS,
   REGISTRATION_MESSAGES,
   registrationSchema,
 } from '@/lib/validation/registration';
@@ -42,7 +43,20 @@ export interface RegistrationDependencies {
   /** Which database to save into; defaults to the shared one. */
   database?: () => AppDatabase;
   now?: () => Date;
+  /**
+   * The registration this form saved on an earlier, failed attempt: sent again unchanged, it is not
+   * saved a second time (one registration, one pending record).
+   */
+  savedEarlier?: SavedRegistration | undefined;
 }
+
+export interface SavedRegistration {
+  details: RegistrationDetails;
+  id: number;
+}
+
+const sameDetails = (a: RegistrationDetails, b: RegistrationDetails) =>
+  REGISTRATION_FIELDS.every((field) => a[field] === b[field]);
 
 export type LocalSaveResult = { saved: true; id: number } | { saved: false };
 
@@ -114,7 +128,8 @@ export type RegistrationOutcome =
   | { status: 'success'; message: string; savedLocally: boolean }
   /** Sent, but the confirmation e-mail failed: still a registration, with a warning for the visitor. */
   | { status: 'warning'; message: string; savedLocally: boolean }
-  | { status: 'error'; message: string; savedLocally: boolean };
+  /** Not sent; `saved` is the local record to reuse when the visitor tries again. */
+  | { status: 'error'; message: string; savedLocally: boolean; saved?: SavedRegistration };
 
 /** The message for a failure thrown while sending (SPEC 8). */
 export function registrationErrorMessage(error: unknown): string {
@@ -142,17 +157,28 @@ export async function submitRegistration(
   const details = parsed.data;
   const { fetch = defaultFetch(), endpoints: urls = endpoints } = dependencies;
 
-  const { saved: savedLocally } = await saveRegistrationLocally(details, dependencies);
+  const earlier = dependencies.savedEarlier;
+  const local: LocalSaveResult =
+    earlier && sameDetails(earlier.details, details)
+      ? { saved: true, id: earlier.id }
+      : await saveRegistrationLocally(details, dependencies);
+  const savedLocally = local.saved;
+  const saved = local.saved ? { details, id: local.id } : undefined;
 
   try {
     const sent = await sendRegistration(details, fetch, urls.registration);
     if (!sent.ok) {
       console.error('[registration] the form service refused the registration:', sent.error);
-      return { status: 'error', message: sent.error, savedLocally };
+      return { status: 'error', message: sent.error, savedLocally, ...(saved ? { saved } : {}) };
     }
   } catch (error) {
     console.error('[registration] sending failed:', error);
-    return { status: 'error', message: registrationErrorMessage(error), savedLocally };
+    return {
+      status: 'error',
+      message: registrationErrorMessage(error),
+      savedLocally,
+      ...(saved ? { saved } : {}),
+    };
   }
 
   const confirmed = await requestConfirmationEmail(details, fetch, urls.confirmation);

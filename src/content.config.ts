@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { impossibleFrontMatterDays, toPostDate } from '@/lib/dates';
+import { impossiblePostDays, toPostDate } from '@/lib/dates';
 import { parseTags } from '@/lib/tags';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
@@ -163,8 +163,6 @@ export const postSchema = ({ image }: SchemaContext) =>
     })
     .strict();
 
-export const POST_DATE_FIELDS = ['publishedAt', 'updatedAt'] as const;
-
 /**
  * Stops the build at a post whose front matter names a day the calendar does not have. YAML reads
  * 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the typo.
@@ -179,12 +177,8 @@ export function refuseImpossibleDays(loader: Loader): Loader {
           if (entry.filePath) {
             const source = readFileSync(new URL(entry.filePath, context.config.root), 'utf8');
             const frontMatter = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-            const problems = impossibleFrontMatterDays(frontMatter, POST_DATE_FIELDS);
-            if (problems.length > 0) {
-              throw new Error(
-                `${entry.filePath}: ${problems.join(', ')}: no such day on the calendar (write it like 2025-01-05).`,
-              );
-            }
+            const problem = impossiblePostDays(frontMatter);
+            if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
           }
           return context.parseData(entry);
         },

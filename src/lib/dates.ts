@@ -55,6 +55,18 @@ export function impossibleFrontMatterDays(frontMatter: string, fields: readonly 
   });
 }
 
+const POST_DATE_FIELDS = ['publishedAt', 'updatedAt'];
+
+/**
+ * What is wrong with a post's front matter dates, for the build and the admin's import alike:
+ * 'publishedAt: 2025-02-30: no such day on the calendar (write it like 2025-01-05)'; undefined if nothing.
+ */
+export function impossiblePostDays(frontMatter: string): string | undefined {
+  const problems = impossibleFrontMatterDays(frontMatter, POST_DATE_FIELDS);
+  if (problems.length === 0) return undefined;
+  return `${problems.join(', ')}: no such day on the calendar (write it like 2025-01-05)`;
+}
+
 /**
  * Reads a date from front matter or storage. A bare calendar day ('2025-01-05', or the UTC
  * midnight YAML makes of it) becomes noon UTC of that day, which is the same calendar day in every

@@ -3,7 +3,7 @@
 // instead of leaving a button that does nothing; src/directives/interact.ts removes the message
 // when a later press loads the island after all.
 
-export const ISLAND_FAILED_TEXT =
+const ISLAND_FAILED_TEXT =
   'This part of the page could not load. Please check your connection and try again. Nothing you typed is lost.';
 
 export function initIslandFailureNotice(root: Document = document): void {

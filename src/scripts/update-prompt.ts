@@ -3,13 +3,13 @@
 
 const DISMISSED = 'site-update-dismissed'; // sessionStorage: 'Not now' holds for this visit
 
-export const TYPED_TEXT_WARNING =
+const TYPED_TEXT_WARNING =
   'Reloading clears what you have typed on this page. Press Reload again to reload now, or Not now to finish first.';
 
 const TEXT_INPUTS = new Set(['text', 'email', 'tel', 'number', 'url', 'password']);
 
 /** True when a form on the page holds typed text, which a reload would clear. */
-export function hasTypedText(root: ParentNode = document): boolean {
+function hasTypedText(root: ParentNode = document): boolean {
   return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('form input, form textarea')].some(
     (field) =>
       (field instanceof HTMLTextAreaElement || TEXT_INPUTS.has(field.type)) && field.value.trim() !== '',

@@ -126,11 +126,11 @@ type Notice = { tone: 'error'; message: string } | { tone: 'restored'; savedAt: 
 
 export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps) {
   const { confirm } = useAdminSession();
-  // The saved state as the editor writes it: it rewrites the stored HTML its own way (no line breaks
-  // between blocks, list items in <p>), and that alone is no change.
   // Content with pictures, tables or other elements the editor would drop is kept as it is.
   const [dropped] = useState(() => tagsTheEditorDrops(initial.content));
   const contentKept = dropped.length > 0;
+  // The saved state as the editor writes it: it rewrites the stored HTML its own way (no line breaks
+  // between blocks, list items in <p>), and that alone is no change.
   const [saved] = useState(() =>
     contentKept ? initial : { ...initial, content: asEditorHtml(initial.content) },
   );
@@ -337,26 +337,26 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
           <p className="block text-base font-semibold text-ink">
             Content <span className="font-normal text-ink-muted">(optional)</span>
           </p>
-          {!contentKept && (
-            <FieldHint id={`${ids.content}-hint`}>
-              Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Ctrl+Z undo. In a list, Tab and Shift+Tab
-              change the indent.
-            </FieldHint>
-          )}
           {contentKept ? (
             <KeptContent id={ids.content} html={saved.content} dropped={dropped} />
           ) : (
-            <div className="mt-1">
-              <RichTextEditor
-                key={editorKey}
-                id={ids.content}
-                initialHtml={values.content}
-                onChange={(html) => update('content', html)}
-                describedBy={`${ids.content}-hint`}
-                disabled={saving}
-                {...(askForUrl ? { askForUrl } : {})}
-              />
-            </div>
+            <>
+              <FieldHint id={`${ids.content}-hint`}>
+                Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Ctrl+Z undo. In a list, Tab and Shift+Tab
+                change the indent.
+              </FieldHint>
+              <div className="mt-1">
+                <RichTextEditor
+                  key={editorKey}
+                  id={ids.content}
+                  initialHtml={values.content}
+                  onChange={(html) => update('content', html)}
+                  describedBy={`${ids.content}-hint`}
+                  disabled={saving}
+                  {...(askForUrl ? { askForUrl } : {})}
+                />
+              </div>
+            </>
           )}
         </div>
 

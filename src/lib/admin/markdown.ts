@@ -18,7 +18,7 @@ import { marked } from 'marked';
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
-import { impossibleFrontMatterDays, toPostDate } from '@/lib/dates';
+import { impossiblePostDays, toPostDate } from '@/lib/dates';
 import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR } from '@/lib/post-store';
 import { sanitizeHtml } from '@/lib/sanitize';
@@ -227,10 +227,8 @@ export function parseMarkdownPost(
   }
 
   // Checked on the text: YAML has already rolled a day like 2025-02-30 over to March 2.
-  const impossibleDays = impossibleFrontMatterDays(parsed.matter, ['publishedAt', 'updatedAt']);
-  if (impossibleDays.length > 0) {
-    return fail(`${impossibleDays.join(', ')}: no such day on the calendar (write it like 2025-01-05)`);
-  }
+  const impossibleDays = impossiblePostDays(parsed.matter);
+  if (impossibleDays) return fail(impossibleDays);
 
   const result = frontMatterSchema.safeParse(parsed.data ?? {});
   if (!result.success) {

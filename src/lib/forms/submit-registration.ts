@@ -163,22 +163,22 @@ export async function submitRegistration(
       ? { saved: true, id: earlier.id }
       : await saveRegistrationLocally(details, dependencies);
   const savedLocally = local.saved;
-  const saved = local.saved ? { details, id: local.id } : undefined;
+  const notSent = (message: string): RegistrationOutcome => ({
+    status: 'error',
+    message,
+    savedLocally,
+    ...(local.saved ? { saved: { details, id: local.id } } : {}),
+  });
 
   try {
     const sent = await sendRegistration(details, fetch, urls.registration);
     if (!sent.ok) {
       console.error('[registration] the form service refused the registration:', sent.error);
-      return { status: 'error', message: sent.error, savedLocally, ...(saved ? { saved } : {}) };
+      return notSent(sent.error);
     }
   } catch (error) {
     console.error('[registration] sending failed:', error);
-    return {
-      status: 'error',
-      message: registrationErrorMessage(error),
-      savedLocally,
-      ...(saved ? { saved } : {}),
-    };
+    return notSent(registrationErrorMessage(error));
   }
 
   const confirmed = await requestConfirmationEmail(details, fetch, urls.confirmation);

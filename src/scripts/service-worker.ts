@@ -2,7 +2,7 @@
 // and, when a new version of the site is waiting, asks the visitor before switching to it (SPEC:
 // service worker). Loads on every page, so it stays small: no workbox-window, no framework.
 import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE } from '@/lib/offline';
-import { askToReload } from './update-prompt';
+import { askToReload, forgetAcceptedUpdate } from './update-prompt';
 
 /**
  * The page a visitor is reading when the worker is first installed was loaded before the worker
@@ -24,19 +24,14 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   const workers = navigator.serviceWorker;
   const firstInstall = !workers.controller;
-  let accepted = false;
-  workers.addEventListener('controllerchange', () => {
-    if (accepted) location.reload();
-  });
-  const accept = () => (accepted = true);
-  const ask = (worker: ServiceWorker) => askToReload(worker, accept);
   const register = async () => {
     const registration = await workers.register('/sw.js', { scope: '/' });
     const whenInstalled = (worker: ServiceWorker | null) =>
       worker?.addEventListener('statechange', () => {
-        if (worker.state === 'installed' && workers.controller) ask(worker);
+        if (worker.state === 'installed' && workers.controller) askToReload(worker);
       });
-    if (registration.waiting && workers.controller) ask(registration.waiting);
+    if (registration.waiting && workers.controller) askToReload(registration.waiting);
+    else if (!registration.waiting) forgetAcceptedUpdate();
     whenInstalled(registration.installing);
     registration.addEventListener('updatefound', () => whenInstalled(registration.installing));
     if (firstInstall) {

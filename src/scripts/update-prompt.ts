@@ -2,6 +2,12 @@
 // when a new version of the site is waiting.
 
 const DISMISSED = 'site-update-dismissed'; // sessionStorage: 'Not now' holds for this visit
+// sessionStorage: the visitor chose Reload. The switch can finish after the reload (see switchTo).
+const ACCEPTED = 'site-update-accepted';
+// The old worker hands over only once no request of the page is in flight (a slow picture can take
+// many seconds, and Chromium sometimes waits for its 30 s idle timer): never keep the visitor waiting
+// longer than this. Pages come from the network first, so the reload shows the new version anyway.
+const RELOAD_AT_THE_LATEST_MS = 3000;
 
 const TYPED_TEXT_WARNING =
   'Reloading clears what you have typed on this page. Press Reload again to reload now, or Not now to finish first.';
@@ -16,8 +22,32 @@ function hasTypedText(root: ParentNode = document): boolean {
   );
 }
 
+/** Lets the waiting worker take over (Workbox's prompt mode), then reloads the page. */
+function switchTo(worker: ServiceWorker): void {
+  sessionStorage.setItem(ACCEPTED, '1');
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', reload);
+  setTimeout(reload, RELOAD_AT_THE_LATEST_MS);
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/** Called when no new version is waiting: a Reload chosen earlier in this visit has taken effect. */
+export function forgetAcceptedUpdate(): void {
+  sessionStorage.removeItem(ACCEPTED);
+}
+
 /** Shows the update prompt of the layout (src/components/layout/UpdatePrompt.astro). */
-export function askToReload(worker: ServiceWorker, accept: () => void): void {
+export function askToReload(worker: ServiceWorker): void {
+  // Reloaded before the old worker handed over: the visitor has already said yes.
+  if (sessionStorage.getItem(ACCEPTED)) {
+    worker.postMessage({ type: 'SKIP_WAITING' });
+    return;
+  }
   const card = document.querySelector<HTMLElement>('[data-update-card]');
   if (!card || !card.hidden || sessionStorage.getItem(DISMISSED)) return;
   let returnFocusTo: HTMLElement | null = null;
@@ -45,7 +75,9 @@ export function askToReload(worker: ServiceWorker, accept: () => void): void {
   });
   card.querySelector('[data-update-dismiss]')?.addEventListener('click', dismiss);
   let warned = false;
+  let switching = false;
   card.querySelector('[data-update-reload]')?.addEventListener('click', () => {
+    if (switching) return;
     // A reload would silently clear a half-written message: say so once, and let the visitor choose.
     if (!warned && hasTypedText()) {
       warned = true;
@@ -56,8 +88,10 @@ export function askToReload(worker: ServiceWorker, accept: () => void): void {
       rootStyle.setProperty('--update-prompt-space', `${card.getBoundingClientRect().height + 24}px`);
       return;
     }
-    accept();
-    worker.postMessage({ type: 'SKIP_WAITING' }); // Workbox's prompt mode: the new worker takes over
+    switching = true;
+    card.querySelector('p')!.textContent = 'Reloading…'; // announced: the press was heard
+    card.querySelector('p + p')?.remove();
+    switchTo(worker);
   });
   // The worker may take over without us (the visitor accepted in another tab): nothing left to ask.
   worker.addEventListener('statechange', () => {

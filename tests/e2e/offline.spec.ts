@@ -18,6 +18,16 @@ async function installed(page: Page) {
   await expect.poll(() => keptPages(page)).toContain(new URL(page.url()).pathname);
 }
 
+async function workerState(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return {
+      waiting: Boolean(registration?.waiting),
+      controlled: Boolean(navigator.serviceWorker.controller),
+    };
+  });
+}
+
 function keptPages(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const cache = await caches.open('pages');
@@ -163,15 +173,42 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
   await status.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
   await expect(prompt).toBeHidden();
-  expect(
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return {
-        waiting: Boolean(registration?.waiting),
-        controlled: Boolean(navigator.serviceWorker.controller),
-      };
-    }),
-  ).toEqual({ waiting: false, controlled: true });
+  await expect.poll(() => workerState(page)).toEqual({ waiting: false, controlled: true });
+});
+
+test('"Reload" does not wait for the old version to finish a slow request', async ({ page, context }) => {
+  await page.goto('/robots.txt');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?version=older', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/');
+  const status = page.getByRole('status').filter({ hasText: 'A new version of this site is ready' });
+  await expect(status).toBeVisible();
+  // A picture on a weak connection: the old worker is still answering it when Reload is pressed, and
+  // browsers let a new worker take over only once the old one has nothing in flight.
+  let requestHeld!: () => void;
+  const held = new Promise<void>((resolve) => (requestHeld = resolve));
+  let answerTheSlowRequest!: () => void;
+  const answered = new Promise<void>((resolve) => (answerTheSlowRequest = resolve));
+  await context.route('**/slow-picture.webp', async (route) => {
+    requestHeld();
+    await answered;
+    await route.fulfill({ status: 200, contentType: 'image/webp', body: '' });
+  });
+  await page.evaluate(() => void fetch('/_astro/slow-picture.webp').catch(() => {}));
+  await held;
+
+  const reloaded = page.waitForEvent('load');
+  await status.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.locator('[data-update-card] p')).toHaveText('Reloading…');
+  await reloaded; // the page reloads all the same, a few seconds later
+  // The visitor already said yes: not asked again while the old version finishes.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-update-card]')).toBeHidden();
+  expect(await workerState(page)).toEqual({ waiting: true, controlled: true });
+  answerTheSlowRequest();
+  await expect.poll(() => workerState(page)).toEqual({ waiting: false, controlled: true });
 });
 
 test('the web app manifest names the practice and has icons made from its artwork', async ({

@@ -145,9 +145,9 @@ function fieldProblems(field: Field, prop: Prop, required: boolean, at: string):
         if (!accepts(field, 'A'.repeat(prop.maxLength)) || accepts(field, 'A'.repeat(prop.maxLength + 1)))
           says(`the CMS pattern does not limit the text to ${prop.maxLength} characters`);
       }
-      // The schema trims before it counts, so a required text of only spaces fails the build. (A field
-      // with no pattern in the CMS leaves that to the build's message.)
-      if (field.pattern && !prop.pattern && (prop.minLength ?? 0) >= 1 && accepts(field, '   '))
+      // The schema trims before it counts, so a required text of only spaces fails the build: the CMS
+      // form must refuse it first, or the admin learns of it only from a failed deploy.
+      if (!prop.pattern && (prop.minLength ?? 0) >= 1 && accepts(field, '   '))
         says('the CMS pattern accepts a text of only spaces, which the schema refuses');
       if (!prop.pattern && (prop.minLength ?? 0) > 1 && accepts(field, 'A'.repeat(prop.minLength! - 1)))
         says(`the CMS pattern accepts fewer than ${prop.minLength} characters`);

@@ -18,6 +18,13 @@ async function installed(page: Page) {
   await expect.poll(() => keptPages(page)).toContain(new URL(page.url()).pathname);
 }
 
+/**
+ * How long the new version may take to take over once the visitor said yes. The page reloads after
+ * 3 s at the latest either way; Chromium hands over only when the old version is idle, which under
+ * load it may judge by its 30 s idle timer (a CI run once waited more than 25 s).
+ */
+const TAKEOVER = { timeout: 35_000 };
+
 async function workerState(page: Page) {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
@@ -106,6 +113,7 @@ test('pages a visitor opened stay readable offline; the others get the offline p
 });
 
 test('a new version waits for the visitor: "Not now" keeps the page, "Reload" switches', async ({ page }) => {
+  test.setTimeout(30_000 + TAKEOVER.timeout);
   // The visitor's browser runs an older version of the worker (another script address stands in
   // for other contents: the browser sees a new version either way, and no server change is needed).
   await page.goto('/robots.txt');
@@ -173,10 +181,11 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
   await status.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
   await expect(prompt).toBeHidden();
-  await expect.poll(() => workerState(page)).toEqual({ waiting: false, controlled: true });
+  await expect.poll(() => workerState(page), TAKEOVER).toEqual({ waiting: false, controlled: true });
 });
 
 test('"Reload" does not wait for the old version to finish a slow request', async ({ page, context }) => {
+  test.setTimeout(30_000 + TAKEOVER.timeout);
   await page.goto('/robots.txt');
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/sw.js?version=older', { scope: '/' });
@@ -208,7 +217,7 @@ test('"Reload" does not wait for the old version to finish a slow request', asyn
   await expect(page.locator('[data-update-card]')).toBeHidden();
   expect(await workerState(page)).toEqual({ waiting: true, controlled: true });
   answerTheSlowRequest();
-  await expect.poll(() => workerState(page)).toEqual({ waiting: false, controlled: true });
+  await expect.poll(() => workerState(page), TAKEOVER).toEqual({ waiting: false, controlled: true });
 });
 
 test('the web app manifest names the practice and has icons made from its artwork', async ({

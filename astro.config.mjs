@@ -57,5 +57,8 @@ export default defineConfig({
         development: env.adminAccount.development,
       }),
     },
+    // Loaded by the CMS on its first save (src/lib/cms-formats.ts): bundled when `npm run cms` starts,
+    // or Vite would find them mid-save and reload the page to add them.
+    optimizeDeps: { include: ['prettier/standalone', 'prettier/plugins/markdown'] },
   },
 });

@@ -125,5 +125,26 @@ export function formatFrontMatter(data: Record<string, unknown>, fields?: readon
   const { body = '', ...meta } = data;
   const ordered = orderLikeFields(meta as Json, fields) as Record<string, unknown>;
   const yaml = Object.keys(ordered).length ? stringify(ordered, { lineWidth: 0, singleQuote: true }) : '';
-  return `---\n${yaml}---\n${String(body)}`;
+  // One blank line after the front matter, as Prettier writes it: Decap's editor drops it from a text
+  // it has rewritten.
+  const text = String(body);
+  return `---\n${yaml}---\n${text.trim() ? `\n${text.replace(/^(?:\r?\n)+/, '')}` : text}`;
+}
+
+/**
+ * A Markdown text the way Prettier writes it. Decap's editor rewrites the whole text of an entry once
+ * it is edited (`*` bullets, `*` emphasis, escapes), so one changed word showed as a rewritten file
+ * and failed `prettier --check`; run on save, this keeps the committed layout. Prettier loads on the
+ * first save only. If it cannot load, the text is saved as Decap wrote it: formatting never costs an edit.
+ */
+export async function formatMarkdown(text: string): Promise<string> {
+  try {
+    const [{ format }, markdown] = await Promise.all([
+      import('prettier/standalone'),
+      import('prettier/plugins/markdown'),
+    ]);
+    return await format(text, { parser: 'markdown', plugins: [markdown], printWidth: PRINT_WIDTH });
+  } catch {
+    return text;
+  }
 }

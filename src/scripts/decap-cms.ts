@@ -9,6 +9,7 @@ import {
   fieldsByNames,
   formatFrontMatter,
   formatJson,
+  formatMarkdown,
   parseFrontMatter,
   type CmsConfigShape,
 } from '@/lib/cms-formats';
@@ -30,8 +31,23 @@ CMS.registerCustomFormat('frontmatter', 'md', {
 
 CMS.registerEventListener({
   name: 'preSave',
-  handler: ({ entry }) => withoutClearedValues(entry.get('data')),
+  handler: async ({ entry }) => {
+    const data = withoutClearedValues(entry.get('data'));
+    const body: unknown = data.get('body');
+    return typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
+  },
 });
+
+// `npm run cms` serves this page from Astro's dev server, which reloads every open page when a file
+// it watches changes, as each save here does: the reload dropped the "saved" message, the place in
+// the form and anything typed meanwhile. Vite skips a reload meant for another page, so a reload
+// caused by content the CMS wrote is pointed elsewhere (the CMS already holds what it saved).
+if (import.meta.hot) {
+  import.meta.hot.on('vite:beforeFullReload', (payload: { path?: string; triggeredBy?: string }) => {
+    if (!payload.triggeredBy || /[\\/](content|src[\\/]assets[\\/]artwork)[\\/]/.test(payload.triggeredBy))
+      payload.path = '/not-the-content-editor.html';
+  });
+}
 
 type InitOptions = NonNullable<Parameters<typeof CMS.init>[0]>;
 CMS.init({ config: { ...config, load_config_file: false } as unknown as InitOptions['config'] });

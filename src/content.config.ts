@@ -5,6 +5,7 @@ import { defineCollection, type SchemaContext } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { impossiblePostDays, toPostDate } from '@/lib/dates';
+import { picturesProblem } from '@/lib/post-body';
 import { parseTags } from '@/lib/tags';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
@@ -164,10 +165,11 @@ export const postSchema = ({ image }: SchemaContext) =>
     .strict();
 
 /**
- * Stops the build at a post whose front matter names a day the calendar does not have. YAML reads
- * 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the typo.
+ * Stops the build at a post the schema cannot judge, naming the file: a day the calendar does not
+ * have (YAML reads 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the
+ * typo), or a picture in the text that the blog could not show (src/lib/post-body.ts).
  */
-export function refuseImpossibleDays(loader: Loader): Loader {
+export function checkPostSources(loader: Loader): Loader {
   return {
     ...loader,
     load: (context) =>
@@ -176,8 +178,8 @@ export function refuseImpossibleDays(loader: Loader): Loader {
         parseData: async (entry) => {
           if (entry.filePath) {
             const source = readFileSync(new URL(entry.filePath, context.config.root), 'utf8');
-            const frontMatter = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-            const problem = impossiblePostDays(frontMatter);
+            const parts = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[^\n]*\n?([\s\S]*)$/.exec(source);
+            const problem = impossiblePostDays(parts?.[1] ?? '') ?? picturesProblem(parts?.[2] ?? source);
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
           }
           return context.parseData(entry);
@@ -189,7 +191,7 @@ export function refuseImpossibleDays(loader: Loader): Loader {
 const posts = defineCollection({
   // The id is the file name, never the front-matter slug, so two posts with the same slug stay two
   // entries; the build gives the later one a numeric suffix (src/lib/blog-posts.ts).
-  loader: refuseImpossibleDays(
+  loader: checkPostSources(
     glob({
       pattern: '*.md',
       base: './content/posts',

@@ -24,7 +24,7 @@ vi.mock('astro:assets', () => ({
     attributes: { width: 1200, height: 675 },
   }),
 }));
-const { postSchema, refuseImpossibleDays } = await import('@/content.config');
+const { postSchema, checkPostSources } = await import('@/content.config');
 const { buildManifest, getPublishedCards } = await import('@/lib/blog-content');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -267,12 +267,12 @@ describe('what the build publishes', () => {
 
 describe('the posts loader', () => {
   /** Runs the wrapped loader over one post file, as the glob loader would, in a throwaway root. */
-  async function loadPost(frontMatter: string) {
+  async function loadPost(frontMatter: string, body = 'Text\n') {
     const dir = mkdtempSync(join(tmpdir(), 'posts-'));
     try {
-      writeFileSync(join(dir, 'typo.md'), `---\n${frontMatter}\n---\nText\n`);
+      writeFileSync(join(dir, 'typo.md'), `---\n${frontMatter}\n---\n${body}`);
       const parseData = vi.fn(async (entry: { data: Record<string, unknown> }) => entry.data);
-      const loader = refuseImpossibleDays({
+      const loader = checkPostSources({
         name: 'stand-in for glob()',
         load: async (context) => {
           await context.parseData({ id: 'typo', data: {}, filePath: 'typo.md' });
@@ -294,6 +294,18 @@ describe('the posts loader', () => {
 
   it('passes a post with real days on to the schema', async () => {
     const parseData = await loadPost('title: T\nexcerpt: E\npublishedAt: 2024-02-29');
+    expect(parseData).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops the build at a picture in the text that the blog could not show', async () => {
+    // The blog publishes sanitised HTML, in which a picture from the repository has no address left.
+    await expect(
+      loadPost('title: T\nexcerpt: E', 'Look:\n\n![A schedule](images/schedule.svg)\n'),
+    ).rejects.toThrow(
+      'typo.md: the text shows "images/schedule.svg": a picture in a post\'s text must be a web address ' +
+        "starting with https://; the post's own picture goes in featuredImage.",
+    );
+    const parseData = await loadPost('title: T\nexcerpt: E', '![A schedule](https://example.org/s.png)\n');
     expect(parseData).toHaveBeenCalledTimes(1);
   });
 });

@@ -77,7 +77,7 @@ const courseSchema = z.object({
   schedule: text,
   summary: text.max(300),
   audience: text.max(200),
-  topics: z.array(text).min(3),
+  topics: z.array(text).min(3).max(12),
 });
 
 export const trainingSchema = () =>
@@ -88,7 +88,7 @@ export const trainingSchema = () =>
       groupSize: text,
       courses: z.array(courseSchema).length(2),
       bundle: z.object({ price: z.number().int().positive(), saving: z.number().int().positive() }),
-      notes: z.array(text).min(1),
+      notes: z.array(text).min(1).max(10),
     })
     .refine((t) => new Set(t.courses.map((c) => c.id)).size === t.courses.length, {
       message: 'Each course needs its own id (intro, advanced).',
@@ -107,8 +107,8 @@ export const teamSchema = ({ image }: SchemaContext) =>
     role: text,
     /** Shown after the name, exactly as registered: 'M.Sc., M.B.A., B.C.B.A., R.B.A (Ont.)' */
     credentials: text,
-    highlights: z.array(text).min(1),
-    bio: z.array(text).min(1),
+    highlights: z.array(text).min(1).max(10),
+    bio: z.array(text).min(1).max(10),
     photo: repositoryImage(image),
     photoAlt: text.max(200),
     order: z.number().int().min(1).default(1),

@@ -63,7 +63,7 @@ export const practiceSettingsSchema = z.object({
   country: z.string().check(z.length(2)),
   /** Dates on the site are shown as calendar days in this zone, the same for every visitor. */
   timeZone: z.string().check(z.refine(isTimeZone, 'Unknown time zone')),
-  hours: z.array(z.union([openHours, closedDay])).check(z.minLength(1)),
+  hours: z.array(z.union([openHours, closedDay])).check(z.minLength(1), z.maxLength(7)),
 });
 
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;

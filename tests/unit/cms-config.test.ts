@@ -188,6 +188,9 @@ function fieldProblems(field: Field, prop: Prop, required: boolean, at: string):
       if (prop.type !== 'array') says(`widget list, the schema expects ${prop.type}`);
       if (field.min !== prop.minItems) says(`min is ${field.min} in the CMS, ${prop.minItems} in the schema`);
       if (field.max !== prop.maxItems) says(`max is ${field.max} in the CMS, ${prop.maxItems} in the schema`);
+      // Decap checks a list's min only when it has a max too: otherwise an emptied list is saved.
+      if (field.min !== undefined && field.max === undefined)
+        says('min without max: the list can be emptied');
       const items = merged(prop.items ?? {});
       if (field.fields) problems.push(...objectProblems(field.fields, items, `${at}[]`));
       else if (field.field) problems.push(...fieldProblems(field.field, items, true, `${at}[]`));

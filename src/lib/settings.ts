@@ -56,8 +56,9 @@ export const practiceSettingsSchema = z.object({
   tagline: text(),
   description: text(),
   email: z.email(),
-  phone: z.string().check(z.minLength(7)),
-  fax: z.string().check(z.minLength(7)),
+  // At least seven digits, written any way ('+1 (555) 010-0123'): seven spaces are no number.
+  phone: z.string().check(z.regex(/^(?:\D*\d){7}/)),
+  fax: z.string().check(z.regex(/^(?:\D*\d){7}/)),
   serviceArea: text(),
   region: text(),
   country: z.string().check(z.length(2)),

@@ -21,6 +21,14 @@ describe('practice settings', () => {
     expect(practiceSettingsSchema.safeParse({ ...practice, email: 'not-an-address' }).success).toBe(false);
   });
 
+  it('takes a phone or fax number written any way, with at least seven digits', () => {
+    const valid = (phone: string) => practiceSettingsSchema.safeParse({ ...practice, phone }).success;
+    expect(valid('+1 (555) 010-0123')).toBe(true);
+    expect(valid('555.0100')).toBe(true);
+    expect(valid('       ')).toBe(false);
+    expect(valid('(555) 01')).toBe(false);
+  });
+
   it('names the file and each field at fault', () => {
     expect(() =>
       parsePracticeSettings({ ...practice, email: 'not-an-address', timeZone: 'America/Torronto' }),

@@ -22,7 +22,12 @@ function hasTypedText(root: ParentNode = document): boolean {
   );
 }
 
-/** Lets the waiting worker take over (Workbox's prompt mode), then reloads the page. */
+/** Workbox's prompt mode: the waiting worker takes over when told so. */
+function letTakeOver(worker: ServiceWorker): void {
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/** Lets the waiting worker take over, then reloads the page. */
 function switchTo(worker: ServiceWorker): void {
   sessionStorage.setItem(ACCEPTED, '1');
   let reloading = false;
@@ -33,7 +38,7 @@ function switchTo(worker: ServiceWorker): void {
   };
   navigator.serviceWorker.addEventListener('controllerchange', reload);
   setTimeout(reload, RELOAD_AT_THE_LATEST_MS);
-  worker.postMessage({ type: 'SKIP_WAITING' });
+  letTakeOver(worker);
 }
 
 /** Called when no new version is waiting: a Reload chosen earlier in this visit has taken effect. */
@@ -45,7 +50,7 @@ export function forgetAcceptedUpdate(): void {
 export function askToReload(worker: ServiceWorker): void {
   // Reloaded before the old worker handed over: the visitor has already said yes.
   if (sessionStorage.getItem(ACCEPTED)) {
-    worker.postMessage({ type: 'SKIP_WAITING' });
+    letTakeOver(worker);
     return;
   }
   const card = document.querySelector<HTMLElement>('[data-update-card]');

@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
+import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/island-fallback';
 
 /**
  * `client:interact` hydrates an island the first time the visitor shows intent to use it
@@ -9,8 +10,8 @@ import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
  *
  * When the island's code cannot be downloaded (offline, before it was ever used), a held press is
  * not swallowed: the page says so under the island (src/scripts/island-failure.ts, kept out of this
- * code, which is inlined in every page), a radio button or checkbox still changes, and the next
- * press tries again.
+ * code, which is inlined in every page), a radio button or checkbox still changes, a button that
+ * names a stand-in (src/lib/island-fallback.ts) takes focus there, and the next press tries again.
  */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -31,6 +32,14 @@ function nodeAt(root: Element, path: number[]): Element | null {
   let current: Element | null = root;
   for (const index of path) current = current?.children[index] ?? null;
   return current;
+}
+
+/** Focus (and so show) the part of the page that does a button's job without its island. */
+function focusStandIn(id: string): void {
+  const standIn = document.getElementById(id);
+  if (!standIn) return;
+  if (!standIn.matches('a[href], button, input, select, textarea')) standIn.tabIndex = -1;
+  standIn.focus();
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -99,7 +108,9 @@ const interact: ClientDirective = (load, options, el) => {
     };
     // Without the island, a radio button or checkbox still does what it does in plain HTML.
     const native = button instanceof HTMLInputElement ? button : undefined;
+    const standIn = button.getAttribute(FALLBACK_TARGET_ATTRIBUTE);
     void replayWhenReady(pathTo(el, button), click, () => {
+      if (standIn) return focusStandIn(standIn);
       passThrough = true;
       click(native ?? null);
       passThrough = false;

@@ -16,3 +16,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export const BOOK_CONSULTATION: NavItem = { name: 'Book Consultation', href: '/#contact' };
+
+/**
+ * The footer's list of the site's pages: where the header's Menu leads when the menu itself cannot
+ * work (without JavaScript, or offline before its code was ever downloaded).
+ */
+export const FOOTER_NAV_ID = 'site-footer-nav';

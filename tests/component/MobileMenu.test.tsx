@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import MobileMenuIsland, { MOBILE_MENU_ID } from '@/islands/header/MobileMenu';
-import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/navigation';
+import { FALLBACK_TARGET_ATTRIBUTE } from '@/lib/island-fallback';
+import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/navigation';
 
 function renderMenu(currentPath = '/training') {
   const user = userEvent.setup();
@@ -27,6 +28,11 @@ describe('MobileMenu', () => {
     expect(button).toHaveTextContent('Menu');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.getElementById(MOBILE_MENU_ID)).not.toBeNull();
+  });
+
+  it('names the footer navigation as its stand-in for when this code cannot be downloaded', () => {
+    const { button } = renderMenu();
+    expect(button).toHaveAttribute(FALLBACK_TARGET_ATTRIBUTE, FOOTER_NAV_ID);
   });
 
   it('opens a modal dialog with every item plus Book Consultation and moves focus in', async () => {

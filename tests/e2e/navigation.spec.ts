@@ -132,6 +132,23 @@ test.describe('mobile menu', () => {
     await expect(page.getByRole('dialog', { name: 'Menu', exact: true })).toBeVisible();
   });
 
+  test('when its code cannot be downloaded, Menu leads to the footer’s list of pages', async ({ page }) => {
+    const island = /\/_astro\/MobileMenu\.[^/?]+\.js(\?.*)?$/; // also Astro's retry (?astro-retry=...)
+    await page.route(island, (route) => route.abort('internetdisconnected'));
+    await page.goto('/training');
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
+    await button.tap();
+    const pages = page.getByRole('navigation', { name: 'Explore' });
+    await expect(pages).toBeFocused();
+    await expect(pages.getByRole('link', { name: 'Blog', exact: true })).toBeInViewport();
+    // The press did something useful: no message about a part of the page that failed.
+    await expect(page.getByRole('alert').filter({ hasText: 'could not load' })).toHaveCount(0);
+    // Once the code can be downloaded, the next press opens the menu.
+    await page.unroute(island);
+    await button.tap();
+    await expect(page.getByRole('dialog', { name: 'Menu', exact: true })).toBeVisible();
+  });
+
   test('choosing Contact closes the menu and lands on the contact form', async ({ page }) => {
     await page.goto('/training');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/navigation';
+import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/navigation';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';
@@ -16,7 +16,8 @@ export interface MobileMenuProps {
 /**
  * The small-screen menu (SPEC 2): a 'Menu' button and a modal slide-in dialog with the header's
  * items. The button is in the server-rendered markup, so a press before hydration is replayed by
- * client:interact; without JavaScript the header shows a link to the footer navigation instead.
+ * client:interact; without JavaScript the header shows a link to the footer navigation instead, and
+ * when this code cannot be downloaded (offline) a press on the button moves focus there.
  */
 export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
@@ -84,6 +85,7 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
         ref={buttonRef}
         type="button"
         data-mobile-menu-button
+        data-fallback-target={FOOTER_NAV_ID}
         aria-expanded={open}
         aria-controls={MOBILE_MENU_ID}
         onClick={() => setOpen(true)}

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { coursesTotal } from '@/lib/courses';
 import { impossiblePostDays, toPostDate } from '@/lib/dates';
 import { picturesProblem } from '@/lib/post-body';
 import { parseTags } from '@/lib/tags';
@@ -87,16 +88,18 @@ export const trainingSchema = () =>
       location: text,
       groupSize: text,
       courses: z.array(courseSchema).length(2),
-      bundle: z.object({ price: z.number().int().positive(), saving: z.number().int().positive() }),
+      // No saving here: the page works it out from the prices (src/lib/courses.ts), so a changed
+      // price can never leave it wrong.
+      bundle: z.object({ price: z.number().int().positive() }),
       notes: z.array(text).min(1).max(10),
     })
     .refine((t) => new Set(t.courses.map((c) => c.id)).size === t.courses.length, {
       message: 'Each course needs its own id (intro, advanced).',
       path: ['courses'],
     })
-    .refine((t) => t.courses.reduce((sum, c) => sum + c.price, 0) - t.bundle.price === t.bundle.saving, {
-      message: 'bundle.saving must equal the two course prices minus bundle.price.',
-      path: ['bundle', 'saving'],
+    .refine((t) => t.bundle.price < coursesTotal(t.courses), {
+      message: 'The bundle price must be less than the two course prices together.',
+      path: ['bundle', 'price'],
     });
 
 export const teamSchema = ({ image }: SchemaContext) =>

@@ -7,6 +7,11 @@ export function formatPrice(dollars: number): string {
   return `$${dollars.toLocaleString('en-CA')}`;
 }
 
+/** What the courses cost when each is bought on its own. */
+export function coursesTotal(courses: readonly { price: number }[]): number {
+  return courses.reduce((sum, course) => sum + course.price, 0);
+}
+
 export interface CourseContent {
   courses: readonly {
     id: 'intro' | 'advanced';
@@ -15,11 +20,23 @@ export interface CourseContent {
     upcoming: string;
     schedule: string;
   }[];
-  bundle: { price: number; saving: number };
+  /** The price of both courses together; the content schema keeps it below their total. */
+  bundle: { price: number };
+}
+
+/** What the bundle saves, worked out from the prices so that changing one never leaves it wrong. */
+export function bundleSaving({ courses, bundle }: CourseContent): number {
+  return coursesTotal(courses) - bundle.price;
+}
+
+/** 'Both courses: $599 (save $99)', as the training page shows the bundle. */
+export function bundleOfferText(content: CourseContent): string {
+  return `Both courses: ${formatPrice(content.bundle.price)} (save ${formatPrice(bundleSaving(content))})`;
 }
 
 /** The registration form's choices: each course with its dates, then both at the bundle price. */
-export function courseOptionsFrom({ courses, bundle }: CourseContent): CourseOption[] {
+export function courseOptionsFrom(content: CourseContent): CourseOption[] {
+  const { courses, bundle } = content;
   return [
     ...courses.map((course) => ({
       value: course.id,
@@ -27,6 +44,11 @@ export function courseOptionsFrom({ courses, bundle }: CourseContent): CourseOpt
       price: course.price,
       note: `${course.upcoming}, ${course.schedule}`,
     })),
-    { value: 'both', label: 'Both courses', price: bundle.price, note: `Save ${formatPrice(bundle.saving)}` },
+    {
+      value: 'both',
+      label: 'Both courses',
+      price: bundle.price,
+      note: `Save ${formatPrice(bundleSaving(content))}`,
+    },
   ];
 }

@@ -42,6 +42,9 @@ interface Field extends CmsField {
   max?: number;
   fields?: Field[];
   field?: Field;
+  summary?: string;
+  allow_add?: boolean;
+  allow_remove?: boolean;
   media_folder?: string;
   public_folder?: string;
 }
@@ -191,6 +194,15 @@ function fieldProblems(field: Field, prop: Prop, required: boolean, at: string):
       // Decap checks a list's min only when it has a max too: otherwise an emptied list is saved.
       if (field.min !== undefined && field.max === undefined)
         says('min without max: the list can be emptied');
+      // A list of a fixed length (the two courses) offers neither an add nor a delete button.
+      if (field.min !== undefined && field.min === field.max && (field.allow_add ?? true))
+        says('a list of a fixed length lets the admin add an item');
+      if (field.min !== undefined && field.min === field.max && (field.allow_remove ?? true))
+        says('a list of a fixed length lets the admin delete an item');
+      // Decap folds list items; a list of one field shows only that field's label ("Item, Item,
+      // Item") unless its summary shows the item's own text.
+      if (field.field && !new RegExp(`{{fields\\.${field.field.name}[ }]`).test(field.summary ?? ''))
+        says(`folded items do not show their text (summary: "{{fields.${field.field.name} | ...}}")`);
       const items = merged(prop.items ?? {});
       if (field.fields) problems.push(...objectProblems(field.fields, items, `${at}[]`));
       else if (field.field) problems.push(...fieldProblems(field.field, items, true, `${at}[]`));

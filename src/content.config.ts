@@ -1,121 +1,11 @@
-// Every content schema, once. Editors change the files under content/; the CMS config mirrors
-// these folders and fields. The schema builders are exported so the unit tests check the same rules.
+// The content collections: editors change the files under content/ (also through Decap CMS, whose
+// config mirrors these folders); each is checked by its schema in src/lib/content-schemas.ts.
 import { readFileSync } from 'node:fs';
-import { defineCollection, type SchemaContext } from 'astro:content';
+import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
-import { z } from 'astro/zod';
-import { coursesTotal } from '@/lib/courses';
-import { impossiblePostDays, toPostDate } from '@/lib/dates';
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
+import { impossiblePostDays } from '@/lib/dates';
 import { picturesProblem } from '@/lib/post-body';
-import { parseTags } from '@/lib/tags';
-
-/** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
-export const SERVICE_ICONS = [
-  'one-to-one',
-  'group',
-  'conversation',
-  'daily-living',
-  'caregiver',
-  'person-centred',
-  'evidence',
-  'collaboration',
-] as const;
-
-const text = z.string().trim().min(1);
-
-/**
- * A picture kept in the repository, relative to the entry (./images/name.svg). Astro's image() lets
- * a web address through and the build then fails while drawing a page, naming neither the file nor
- * the field; this names both, before any page is built.
- */
-const repositoryImage = (image: SchemaContext['image']) => {
-  const picture = image();
-  return (
-    z
-      .string()
-      .trim()
-      .regex(
-        /^(?![a-zA-Z][a-zA-Z\d+.-]*:|\/\/)/,
-        'must be a picture in this repository, relative to this file (./images/name.svg), not a web address',
-      )
-      // image() takes the path as text; its declared type shows only the metadata it gives.
-      .pipe(picture as unknown as z.ZodType<z.output<typeof picture>, string>)
-  );
-};
-
-export const serviceSchema = ({ image }: SchemaContext) =>
-  z.object({
-    title: text.max(60),
-    /** 'service' entries are the five service cards; 'approach' entries the three approach cards. */
-    kind: z.enum(['service', 'approach']),
-    /** Position among the cards of the same kind, from 1. */
-    order: z.number().int().min(1),
-    /** Card text, also the page's meta description. */
-    summary: text.max(180),
-    icon: z.enum(SERVICE_ICONS),
-    /** An SVG, JPEG, PNG or WebP file next to the entry's artwork; rendered as WebP in four widths. */
-    heroImage: repositoryImage(image),
-    /** What the picture shows, in a short sentence. */
-    heroAlt: text.max(200),
-    /** First paragraph of the page, under the title. */
-    lead: text.max(400),
-    /** 'What this service includes' */
-    features: z.array(text).min(3).max(8),
-    /** 'What families work toward': goals, never promised results. */
-    outcomes: z.array(text).min(3).max(8),
-  });
-
-const courseSchema = z.object({
-  /** The value the registration form sends. */
-  id: z.enum(['intro', 'advanced']),
-  title: text,
-  hours: z.number().int().positive(),
-  /** Canadian dollars, whole. */
-  price: z.number().int().positive(),
-  /** 'Feb 17 to Feb 28' */
-  upcoming: text,
-  /** 'Weekdays, 6-8 PM' */
-  schedule: text,
-  summary: text.max(300),
-  audience: text.max(200),
-  topics: z.array(text).min(3).max(12),
-});
-
-export const trainingSchema = () =>
-  z
-    .object({
-      intro: text.max(500),
-      location: text,
-      groupSize: text,
-      courses: z.array(courseSchema).length(2),
-      // No saving here: the page works it out from the prices (src/lib/courses.ts), so a changed
-      // price can never leave it wrong.
-      bundle: z.object({ price: z.number().int().positive() }),
-      notes: z.array(text).min(1).max(10),
-    })
-    .refine((t) => new Set(t.courses.map((c) => c.id)).size === t.courses.length, {
-      message: 'Each course needs its own id (intro, advanced).',
-      path: ['courses'],
-    })
-    .refine((t) => t.bundle.price < coursesTotal(t.courses), {
-      message: 'The bundle price must be less than the two course prices together.',
-      path: ['bundle', 'price'],
-    });
-
-export const teamSchema = ({ image }: SchemaContext) =>
-  z.object({
-    name: text,
-    /** True while the name, bio or photo are stand-ins; the build prints a reminder. */
-    placeholder: z.boolean().default(false),
-    role: text,
-    /** Shown after the name, exactly as registered: 'M.Sc., M.B.A., B.C.B.A., R.B.A (Ont.)' */
-    credentials: text,
-    highlights: z.array(text).min(1).max(10),
-    bio: z.array(text).min(1).max(10),
-    photo: repositoryImage(image),
-    photoAlt: text.max(200),
-    order: z.number().int().min(1).default(1),
-  });
 
 const services = defineCollection({
   loader: glob({ pattern: '*.md', base: './content/services' }),
@@ -131,41 +21,6 @@ const team = defineCollection({
   loader: glob({ pattern: '*.json', base: './content/team' }),
   schema: teamSchema,
 });
-
-/** A calendar day ('2025-01-05') or a date and time; shown as the same day in every time zone. */
-const postDate = z.coerce
-  .date({ error: 'must be a date such as 2025-01-05' })
-  .transform((date) => toPostDate(date));
-
-/**
- * Front matter of content/posts/*.md (see content/README.md). Unknown fields are errors, so a
- * misspelt field name (`tag:`, `draft:`) stops the build instead of being ignored.
- */
-export const postSchema = ({ image }: SchemaContext) =>
-  z
-    .object({
-      title: text.max(150),
-      /** The card text, the page's meta description and the feed summary: one or two sentences. */
-      excerpt: text.max(300),
-      /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/tags.ts). */
-      tags: z.array(z.string().trim().max(40)).default([]).transform(parseTags),
-      author: text.max(100).default('Admin'),
-      publishedAt: postDate,
-      /** Defaults to publishedAt. */
-      updatedAt: postDate.optional(),
-      /** An image file in the repository, relative to the post (./images/name.svg); WebP in four widths. */
-      featuredImage: repositoryImage(image).optional(),
-      /** What the featured image shows; leave empty for a decorative illustration. */
-      featuredImageAlt: z.string().trim().max(200).default(''),
-      isDraft: z.boolean().default(false),
-      /** The address is /blog/{slug}; without it the slug is made from the title. */
-      slug: z
-        .string()
-        .trim()
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case letters, digits and single hyphens only')
-        .optional(),
-    })
-    .strict();
 
 /**
  * Stops the build at a post the schema cannot judge, naming the file: a day the calendar does not

@@ -24,7 +24,8 @@ vi.mock('astro:assets', () => ({
     attributes: { width: 1200, height: 675 },
   }),
 }));
-const { postSchema, checkPostSources } = await import('@/content.config');
+const { checkPostSources } = await import('@/content.config');
+const { postSchema } = await import('@/lib/content-schemas');
 const { buildManifest, getPublishedCards } = await import('@/lib/blog-content');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'astro/zod';
 import { isClearedValue, withoutClearedValues } from '@/lib/cms-entry';
@@ -21,10 +21,7 @@ import {
   type CmsField,
 } from '@/lib/cms-formats';
 import { practiceSettingsSchema } from '@/lib/settings';
-
-// astro:content only exists inside Astro; the config needs nothing from it but defineCollection.
-vi.mock('astro:content', () => ({ defineCollection: (config: unknown) => config }));
-const { postSchema, serviceSchema, teamSchema, trainingSchema } = await import('@/content.config');
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

@@ -5,15 +5,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { bundleOfferText } from '@/lib/courses';
 import { byOrder, serviceHref } from '@/lib/services';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
-
-// astro:content only exists inside Astro; the config needs nothing from it but defineCollection.
-vi.mock('astro:content', () => ({ defineCollection: (config: unknown) => config }));
-const { SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } = await import('@/content.config');
+import { SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const servicesDir = join(root, 'content/services');

@@ -203,8 +203,9 @@ function fieldProblems(field: Field, prop: Prop, required: boolean, at: string):
       const items = merged(prop.items ?? {});
       if (field.fields) problems.push(...objectProblems(field.fields, items, `${at}[]`));
       else if (field.field) problems.push(...fieldProblems(field.field, items, true, `${at}[]`));
-      else if (items.type !== 'string')
-        says(`a comma-separated list holds text, the schema expects ${items.type}`);
+      // Without one, Decap shows a comma-separated input that trims at each key press: a space or a
+      // comma typed at its end is lost, so 'Daily living' cannot be typed.
+      else says('a comma-separated list: give it a field, one input per item');
       break;
     }
     case 'object':

@@ -5,6 +5,7 @@ import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
 import { withoutClearedValues } from '@/lib/cms-entry';
+import { entryProblems, type LabelledField } from '@/lib/cms-validation';
 import {
   fieldsByNames,
   formatFrontMatter,
@@ -16,6 +17,54 @@ import {
 
 // admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
 const config = parse(configText) as CmsConfigShape & Record<string, unknown>;
+
+type CollectionShape = {
+  name: string;
+  fields?: LabelledField[];
+  files?: { name: string; fields: LabelledField[] }[];
+};
+
+/** The fields of an entry's folder collection, or of its file in a files collection. */
+function fieldsOfEntry(collection: string, slug: string): LabelledField[] {
+  const found = (config.collections as CollectionShape[]).find((c) => c.name === collection);
+  return found?.fields ?? found?.files?.find((f) => f.name === slug)?.fields ?? [];
+}
+
+/**
+ * The list of what stops an entry from being saved, kept on screen until the next save (Decap's own
+ * message goes after 8 seconds) and announced once (role="alert"). Built with textContent: a problem
+ * can quote what the admin typed.
+ */
+const problemsPanel = document.createElement('div');
+problemsPanel.className = 'cms-problems';
+problemsPanel.setAttribute('role', 'alert');
+document.body.append(problemsPanel);
+
+function showProblems(problems: readonly string[]): void {
+  problemsPanel.replaceChildren();
+  if (problems.length === 0) return;
+  const heading = document.createElement('p');
+  heading.className = 'cms-problems__heading';
+  heading.textContent = 'Not saved. The site cannot be built with this entry. Please change:';
+  const list = document.createElement('ul');
+  for (const problem of problems) {
+    const item = document.createElement('li');
+    item.textContent = problem;
+    list.append(item);
+  }
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Close this list';
+  close.addEventListener('click', () => problemsPanel.replaceChildren());
+  problemsPanel.append(heading, list, close);
+}
+
+/** Decap shows a failed save as 'Failed to persist entry: ' followed by the error as text. */
+class EntryNotSaved extends Error {
+  override toString(): string {
+    return this.message;
+  }
+}
 
 // Files keep their committed layout (src/lib/cms-formats.ts). Decap passes the top-level field names
 // of the collection or file being saved; they pick its field list for the order of nested keys too.
@@ -33,6 +82,16 @@ CMS.registerEventListener({
   name: 'preSave',
   handler: async ({ entry }) => {
     const data = withoutClearedValues(entry.get('data'));
+    // The build's own schemas, before anything is written: the admin hears of a problem here, not
+    // from a failed deploy (src/lib/cms-validation.ts).
+    const collection = String(entry.get('collection'));
+    const problems = entryProblems(
+      collection,
+      data.toJS(),
+      fieldsOfEntry(collection, String(entry.get('slug'))),
+    );
+    showProblems(problems);
+    if (problems.length > 0) throw new EntryNotSaved('see the list of what to change at the bottom right');
     const body: unknown = data.get('body');
     return typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
   },

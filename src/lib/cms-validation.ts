@@ -1,0 +1,115 @@
+// What the CMS page checks before it saves an entry: the build's own schemas (src/lib/content-schemas.ts,
+// src/lib/settings-schema.ts), so a value the form cannot judge (a tag over 40 characters, opening
+// hours whose two spellings disagree, a time zone that does not exist, a bundle dearer than both
+// courses) is refused in the CMS, naming the field by its label, instead of failing the next deploy.
+import type { SchemaContext } from 'astro:content';
+import { z } from 'astro/zod';
+import type { CmsField } from '@/lib/cms-formats';
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
+import { picturesProblem } from '@/lib/post-body';
+import { practiceSettingsSchema } from '@/lib/settings-schema';
+
+/** A field as the CMS config describes it, with the label the admin sees. */
+export interface LabelledField extends CmsField {
+  label?: string;
+  fields?: LabelledField[];
+  field?: LabelledField;
+}
+
+// In the CMS a picture is the path the media library wrote; the build checks the file itself.
+const picturePath = { image: () => z.string().min(1) } as unknown as SchemaContext;
+
+interface Issue {
+  code: string;
+  path?: PropertyKey[];
+  message: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  input?: unknown;
+  format?: string;
+}
+interface Checker {
+  safeParse(
+    value: unknown,
+    params?: { error: (issue: Issue) => string | undefined },
+  ): {
+    success: boolean;
+    error?: { issues: Issue[] };
+  };
+}
+
+/** The schema of each CMS collection (a files collection has a single file). */
+const SCHEMAS: Record<string, Checker> = {
+  posts: postSchema(picturePath) as unknown as Checker,
+  services: serviceSchema(picturePath) as unknown as Checker,
+  training: trainingSchema() as unknown as Checker,
+  team: teamSchema(picturePath) as unknown as Checker,
+  settings: practiceSettingsSchema as unknown as Checker,
+};
+
+/** Plain words for Zod's own messages; a message the schema states itself is kept as it is. */
+function plainMessage(issue: Issue): string | undefined {
+  const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  switch (issue.code) {
+    case 'too_big':
+      if (issue.origin === 'string') return `At most ${limit} characters`;
+      if (issue.origin === 'array') return `At most ${limit} items`;
+      return `At most ${limit}`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return limit <= 1 ? 'Write some text here' : `At least ${limit} characters`;
+      if (issue.origin === 'array') return `At least ${limit} ${limit === 1 ? 'item' : 'items'}`;
+      return `At least ${limit}`;
+    case 'invalid_type':
+      return issue.input === undefined ? 'Fill this in' : undefined;
+    case 'invalid_format':
+      return issue.format === 'email' ? 'Write an e-mail address, such as name@example.com' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** 'Courses › item 2 › Price (whole Canadian dollars)': the field as the form shows it. */
+export function fieldLabel(path: readonly PropertyKey[], fields: readonly LabelledField[]): string {
+  const words: string[] = [];
+  let level: readonly LabelledField[] | undefined = fields;
+  let list: LabelledField | undefined;
+  for (const key of path) {
+    if (typeof key === 'number') {
+      words.push(`item ${key + 1}`);
+      level = list?.fields ?? (list?.field ? [list.field] : undefined);
+      continue;
+    }
+    const field: LabelledField | undefined = level?.find((f) => f.name === key);
+    words.push(field?.label ?? String(key));
+    list = field;
+    level = field?.fields;
+  }
+  return words.join(' › ') || 'This entry';
+}
+
+/**
+ * Each problem the build would find in an entry of `collection`, as '<field label>: <what is wrong>'.
+ * `data` is the entry as the CMS saves it (cleared optional values already dropped); `fields` the
+ * collection's or file's fields from admin/config.yml. An unknown collection has no problems.
+ */
+export function entryProblems(
+  collection: string,
+  data: Record<string, unknown>,
+  fields: readonly LabelledField[],
+): string[] {
+  const schema = SCHEMAS[collection];
+  if (!schema) return [];
+  const { body, ...frontMatter } = data;
+  const hasBody = fields.some((f) => f.name === 'body');
+  const result = schema.safeParse(hasBody ? frontMatter : data, { error: plainMessage });
+  const problems = (result.error?.issues ?? []).map(
+    (issue) => `${fieldLabel(issue.path ?? [], fields)}: ${issue.message}`,
+  );
+  if (collection === 'posts' && typeof body === 'string') {
+    const pictures = picturesProblem(body);
+    if (pictures) problems.push(`${fieldLabel(['body'], fields)}: ${pictures}`);
+  }
+  return problems;
+}

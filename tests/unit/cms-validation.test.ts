@@ -1,0 +1,98 @@
+// The check the CMS page runs before it saves (src/lib/cms-validation.ts): what the build refuses is
+// refused there too, named by the label the admin sees, and nothing the build accepts is refused.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { parseFrontMatter } from '@/lib/cms-formats';
+import { entryProblems, fieldLabel, type LabelledField } from '@/lib/cms-validation';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+interface Collection {
+  name: string;
+  folder?: string;
+  fields?: LabelledField[];
+  files?: { name: string; file: string; fields: LabelledField[] }[];
+}
+const config = parse(read('admin/config.yml')) as { collections: Collection[] };
+const collection = (name: string) => config.collections.find((c) => c.name === name)!;
+const fieldsOf = (name: string) => collection(name).fields ?? collection(name).files![0]!.fields;
+
+const readEntry = (path: string) =>
+  (path.endsWith('.md') ? parseFrontMatter(read(path)) : JSON.parse(read(path))) as Record<string, unknown>;
+const post = () => readEntry('content/posts/visual-schedules-a-practical-guide.md');
+const settings = () => readEntry('content/settings/practice.json');
+const training = () => readEntry('content/training/courses.json');
+
+describe('the check before the CMS saves', () => {
+  it('finds nothing wrong in any committed entry', () => {
+    for (const c of config.collections) {
+      const paths = c.folder
+        ? readdirSync(join(root, c.folder)).map((name) => `${c.folder}/${name}`)
+        : c.files!.map((f) => f.file);
+      for (const path of paths.filter((p) => /\.(md|json)$/.test(p))) {
+        expect(entryProblems(c.name, readEntry(path), fieldsOf(c.name)), path).toEqual([]);
+      }
+    }
+  });
+
+  it('refuses a tag over 40 characters, which the comma-separated field cannot check', () => {
+    const entry = { ...post(), tags: ['Home', 'A very long tag that is over forty characters'] };
+    expect(entryProblems('posts', entry, fieldsOf('posts'))).toEqual([
+      'Tags › item 2: At most 40 characters',
+    ]);
+  });
+
+  it('refuses opening hours whose two spellings disagree, and an unknown time zone', () => {
+    const entry = settings();
+    const hours = structuredClone(entry.hours) as { opens: string }[];
+    hours[0]!.opens = '10:00 AM';
+    expect(
+      entryProblems('settings', { ...entry, hours, timeZone: 'America/Torronto' }, fieldsOf('settings')),
+    ).toEqual([
+      'Time zone: Unknown time zone',
+      'Opening hours › item 1 › Opens (as shown): must be open24 as a 12-hour time (09:00 is 9:00 AM)',
+    ]);
+  });
+
+  it('refuses a bundle that costs as much as both courses', () => {
+    expect(
+      entryProblems('training', { ...training(), bundle: { price: 698 } }, fieldsOf('training')),
+    ).toEqual([
+      'Bundle of both courses › Price (whole Canadian dollars): The bundle price must be less than the two course prices together.',
+    ]);
+  });
+
+  it('refuses a picture in the text that the blog cannot show', () => {
+    const entry = { ...post(), body: 'Look:\n\n![A schedule](images/schedule.png)\n' };
+    const [problem, ...others] = entryProblems('posts', entry, fieldsOf('posts'));
+    expect(others).toEqual([]);
+    expect(problem).toMatch(
+      /^Body: the text shows "images\/schedule\.png": a picture in a post's text must be/,
+    );
+  });
+
+  it('says in plain words what a missing or too long value needs', () => {
+    const { title: _title, ...untitled } = post();
+    expect(entryProblems('posts', { ...untitled, excerpt: 'E'.repeat(301) }, fieldsOf('posts'))).toEqual([
+      'Title: Fill this in',
+      'Excerpt: At most 300 characters',
+    ]);
+    const team = readEntry('content/team/lead-therapist.json');
+    expect(entryProblems('team', { ...team, highlights: [] }, fieldsOf('team'))).toEqual([
+      'Highlights: At least 1 item',
+    ]);
+  });
+});
+
+describe('field labels', () => {
+  it('follow the path through objects and lists as the form shows them', () => {
+    const fields = fieldsOf('training');
+    expect(fieldLabel(['courses', 1, 'topics', 0], fields)).toBe('Courses › item 2 › Topics › item 1');
+    expect(fieldLabel([], fields)).toBe('This entry');
+    expect(fieldLabel(['not-a-field'], fields)).toBe('not-a-field');
+  });
+});

@@ -165,6 +165,17 @@ test.describe('post management', () => {
     await expect(draftRow.getByText('Draft', { exact: true })).toBeVisible();
     await expect(draftRow.getByRole('cell').nth(1)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(page.getByRole('link', { name: 'New Post' })).toBeVisible();
+    // Each badge is one word on one line beside the long titles of the site's posts (the page lets a
+    // long word break anywhere, which once split 'Published' in two).
+    await expect(table.getByText('Published', { exact: true }).first()).toBeVisible();
+    const linesPerBadge = await table
+      .locator('tbody td:nth-child(2) > span')
+      .evaluateAll((badges) =>
+        badges.map((b) =>
+          Math.round(b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).lineHeight)),
+        ),
+      );
+    expect(new Set(linesPerBadge)).toEqual(new Set([1]));
   });
 
   test('a published post shows on /blog and at its address in this browser', async ({ page }) => {

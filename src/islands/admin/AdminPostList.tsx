@@ -35,13 +35,14 @@ export const POST_LIST_TEXT = {
 
 type Message = { tone: 'status' | 'error'; text: string; details?: string[] };
 
+/** One unbroken word: the page lets long words break anywhere, which split 'Published' in a narrow column. */
 export function StatusBadge({ isDraft }: { isDraft: boolean }) {
   return isDraft ? (
-    <span className="inline-block rounded-full border border-warning-ink bg-warning-surface px-3 py-0.5 text-sm font-bold text-warning-ink">
+    <span className="inline-block rounded-full border border-warning-ink whitespace-nowrap bg-warning-surface px-3 py-0.5 text-sm font-bold text-warning-ink">
       Draft
     </span>
   ) : (
-    <span className="inline-block rounded-full border border-success bg-success-surface px-3 py-0.5 text-sm font-bold text-success">
+    <span className="inline-block rounded-full border border-success whitespace-nowrap bg-success-surface px-3 py-0.5 text-sm font-bold text-success">
       Published
     </span>
   );

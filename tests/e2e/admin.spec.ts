@@ -387,6 +387,29 @@ test.describe('the editor', () => {
     await expect(editor.locator('a')).toHaveAttribute('href', 'http://example.org/guide');
     await expect(link).toHaveAttribute('aria-pressed', 'true');
   });
+
+  test('pasting from Google Docs keeps bold and italics where they were', async ({ page }) => {
+    // Google Docs wraps the selection in a not-bold <b> and marks formatting with inline styles,
+    // which the admin's Content-Security-Policy keeps the browser from reading as styles.
+    const clipboard =
+      '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b3c4d-7fff-1234">' +
+      '<h1 dir="ltr"><span style="font-size:20pt;font-weight:400;">Getting ready</span></h1>' +
+      '<p dir="ltr"><span style="font-weight:400;">Plain, </span><span style="font-weight:700;">bold</span>' +
+      '<span style="font-weight:400;"> and </span><span style="font-weight:400;font-style:italic;">italic</span></p></b>';
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await editor.evaluate((element, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', 'Getting ready Plain, bold and italic');
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, clipboard);
+    await expect(editor.locator('h2')).toHaveText('Getting ready');
+    await expect(editor.locator('strong')).toHaveText(['bold']);
+    await expect(editor.locator('em')).toHaveText(['italic']);
+  });
 });
 
 test.describe('Markdown export and import', () => {

@@ -6,6 +6,7 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { LINK_PROMPT, resolveLinkInput } from '@/lib/admin/link-input';
+import { cleanPastedHtml } from '@/lib/admin/pasted-html';
 import { EditorToolbar } from './EditorToolbar';
 import { editorExtensions } from './editor-extensions';
 import './editor.css';
@@ -82,6 +83,8 @@ export function RichTextEditor({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class: 'post-editor min-h-[200px] px-4 py-3 text-base text-ink focus:outline-none',
       },
+      // Word processors' formatting and structure, in the elements the editor keeps.
+      transformPastedHTML: (html) => cleanPastedHtml(html),
       handleKeyDown: (_view, event) => {
         if (
           (event.ctrlKey || event.metaKey) &&

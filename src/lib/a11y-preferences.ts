@@ -97,7 +97,8 @@ export function savePreferences(storage: Pick<Storage, 'setItem'> | undefined, p
 /**
  * The inline script for <head>: applies stored preferences before first paint (no flash), marks
  * that JavaScript runs (reveal animations are only armed then), and hides images that fail to load
- * without moving the layout. Built from the functions above so the rules live in one place.
+ * (SPEC 2), box and all: keeping the box left a blank hole as tall as the picture (477 px above a
+ * post's text). Built from the functions above so the rules live in one place.
  */
 export function preferencesHeadScript(): string {
   return `(function(){var d=document.documentElement;d.classList.add('js');
@@ -106,6 +107,6 @@ var clampToStep=${clampToStep.toString()};
 var CONTRAST_MODES=${JSON.stringify(CONTRAST_MODES)},PREFERENCE_LIMITS=${JSON.stringify(PREFERENCE_LIMITS)},DEFAULT_PREFERENCES=${JSON.stringify(DEFAULT_PREFERENCES)};
 var apply=${applyPreferences.toString()};
 try{var raw=sessionStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)});apply(d,normalise(raw?JSON.parse(raw):{}));}catch(e){}
-document.addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='IMG'){t.style.visibility='hidden';}},true);
+document.addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='IMG'){t.hidden=true;}},true);
 })();`;
 }

@@ -304,6 +304,30 @@ test.describe("posts kept in this browser's store", () => {
     }
   });
 
+  test('a featured picture that cannot be loaded is hidden without leaving a hole', async ({ page }) => {
+    await page.route('https://images.example.org/**', (route) => route.abort('namenotresolved'));
+    await putBrowserPosts(page, [{ ...mine, featuredImage: 'https://images.example.org/missing.jpg' }]);
+    await page.goto(`/blog/${mine.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(mine.title);
+    await expect(page.locator('[data-post-content]')).toContainText('Written in this browser, safely.');
+    const picture = page.locator('[data-post-article] img[src^="https://images.example.org/"]');
+    await expect(picture).toHaveCount(1);
+    await expect(picture).toBeHidden();
+    // No picture-sized gap is left where it would have been (it kept its box before: 477 px).
+    expect(await picture.evaluate((img) => img.getBoundingClientRect().height)).toBe(0);
+    await page.goto('/blog');
+    const card = page.locator(`[data-post-card="${mine.slug}"]`);
+    await expect(card.locator('img')).toHaveCount(1);
+    await expect(card.locator('img')).toBeHidden();
+    expect(await card.locator('img').evaluate((img) => img.getBoundingClientRect().height)).toBe(0);
+    // The featured card's text then takes its whole width (on a wide screen it has two columns).
+    const [cardBox, textBox] = await Promise.all([
+      card.boundingBox(),
+      card.locator(':scope > div').boundingBox(),
+    ]);
+    expect(textBox!.width).toBeGreaterThan(cardBox!.width * 0.9);
+  });
+
   test("a browser whose admin deleted every post shows 'No posts yet'", async ({ page }) => {
     await putBrowserPosts(
       page,

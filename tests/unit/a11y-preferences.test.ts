@@ -203,12 +203,12 @@ describe('preferencesHeadScript', () => {
     expect(root.style.getPropertyValue('--a11y-letter-spacing')).toBe('0px');
   });
 
-  it('hides an image that fails to load, keeping its space', () => {
+  it('hides an image that fails to load, leaving no hole', () => {
     runHeadScript();
     const image = document.createElement('img');
     document.body.append(image);
     image.dispatchEvent(new Event('error'));
-    expect(image.style.visibility).toBe('hidden');
+    expect(image.hidden).toBe(true);
     image.remove();
   });
 });

@@ -107,6 +107,12 @@ describe('completing a page policy after the build', () => {
     expect(completePagePolicy(page('<img src=x onerror="alert(1)">'), 'a.html').problems).toEqual([
       'a.html: an inline event handler attribute (onclick=...) would be blocked',
     ]);
+    // Text that reads like a handler inside a quoted value (a post titled so, in og:title) is no handler.
+    const quoting = '<meta property="og:title" content="&lt;img src=x onerror=alert(1)&gt; | Blog">';
+    expect(completePagePolicy(page('<p>Hi</p>', quoting), 'd.html').problems).toEqual([]);
+    expect(completePagePolicy(page('<a title=\'x > y\' onclick="go()">x</a>'), 'e.html').problems).toEqual([
+      'e.html: an inline event handler attribute (onclick=...) would be blocked',
+    ]);
     expect(completePagePolicy('<html><head></head></html>', 'b.html').problems).toEqual([
       'b.html: no Content-Security-Policy <meta> (is security.csp on?)',
     ]);

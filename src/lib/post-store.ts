@@ -18,6 +18,11 @@ export interface PostInput {
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/** Why a save is refused when the post was saved from another tab or window after this form opened. */
+export const CHANGED_ELSEWHERE =
+  'This post was saved in another tab or window after you opened it, so saving here would undo that. ' +
+  'Reload this page to see the saved version: your changes here are kept and offered back.';
+
 const byNewest = (a: Post, b: Post) => b.publishedAt.getTime() - a.publishedAt.getTime();
 
 async function freeSlug(db: AppDatabase, title: string, ownId?: number): Promise<string> {
@@ -80,14 +85,25 @@ export function createPostStore(options: DbOperationOptions = {}) {
       return result.ok ? { ok: true, value: result.value } : { ok: false, error: writeError(result.reason) };
     },
 
-    /** Recomputes the slug and sets publishedAt and updatedAt to now (SPEC 4: "even on update"). */
-    async update(id: number, input: PostInput, now = new Date()): Promise<WriteResult<Post>> {
+    /**
+     * Recomputes the slug and sets publishedAt and updatedAt to now (SPEC 4: "even on update").
+     * With `unchangedSince` (the updatedAt the form was opened with), a post saved meanwhile from
+     * another tab is not overwritten: the later save is refused, and its text stays in its form.
+     */
+    async update(
+      id: number,
+      input: PostInput,
+      now = new Date(),
+      unchangedSince?: Date,
+    ): Promise<WriteResult<Post>> {
       const result = await runDbOperation(
         'update post',
         (db) =>
           db.transaction('rw', db.posts, async () => {
             const current = await db.posts.get(id);
-            if (!current) return undefined;
+            if (!current) return 'missing' as const;
+            if (unchangedSince && current.updatedAt.getTime() !== unchangedSince.getTime())
+              return 'changed' as const;
             const next: Post = {
               ...current,
               ...toRecord(input),
@@ -102,9 +118,9 @@ export function createPostStore(options: DbOperationOptions = {}) {
         options,
       );
       if (!result.ok) return { ok: false, error: writeError(result.reason) };
-      return result.value
-        ? { ok: true, value: result.value }
-        : { ok: false, error: 'This post no longer exists.' };
+      if (result.value === 'missing') return { ok: false, error: 'This post no longer exists.' };
+      if (result.value === 'changed') return { ok: false, error: CHANGED_ELSEWHERE };
+      return { ok: true, value: result.value };
     },
 
     async remove(id: number): Promise<WriteResult<void>> {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, DRAFT, PUBLISHED, type AppDatabase } from '@/lib/db';
-import { createPostStore, type PostInput } from '@/lib/post-store';
+import { CHANGED_ELSEWHERE, createPostStore, type PostInput } from '@/lib/post-store';
 
 let db: AppDatabase;
 let store: ReturnType<typeof createPostStore>;
@@ -65,6 +65,32 @@ describe('post store', () => {
 
   it('says so when updating a post that no longer exists', async () => {
     expect(await store.update(999, input())).toEqual({ ok: false, error: 'This post no longer exists.' });
+  });
+
+  it('refuses to undo a save made from another tab since the form was opened', async () => {
+    const opened = await store.create(input({ title: 'Opened in two tabs' }), new Date('2025-01-01'));
+    const { id, updatedAt } = opened.ok ? opened.value : { id: -1, updatedAt: new Date(0) };
+    // Tab B saves first, from the same starting point.
+    const fromB = await store.update(
+      id,
+      input({ title: 'Saved in tab B' }),
+      new Date('2025-01-02'),
+      updatedAt,
+    );
+    expect(fromB.ok).toBe(true);
+    // Tab A, opened before that save, is refused and the post keeps B's title.
+    expect(
+      await store.update(id, input({ title: 'Saved in tab A' }), new Date('2025-01-03'), updatedAt),
+    ).toEqual({
+      ok: false,
+      error: CHANGED_ELSEWHERE,
+    });
+    expect((await store.findById(id))?.title).toBe('Saved in tab B');
+    // Tab A reloaded: it starts from B's save and may save over it.
+    const reloaded = fromB.ok ? fromB.value.updatedAt : undefined;
+    expect(
+      (await store.update(id, input({ title: 'Saved in tab A' }), new Date('2025-01-04'), reloaded)).ok,
+    ).toBe(true);
   });
 
   it('deletes by id', async () => {

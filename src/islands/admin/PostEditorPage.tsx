@@ -72,6 +72,7 @@ function EditPost({ askForUrl }: Pick<PostEditorPageProps, 'askForUrl'>) {
       formKey={state.post.id}
       initial={formValuesFromPost(state.post)}
       postId={state.post.id}
+      savedAt={state.post.updatedAt}
       {...(askForUrl ? { askForUrl } : {})}
     />
   );

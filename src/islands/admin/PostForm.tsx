@@ -75,6 +75,8 @@ export interface PostFormProps {
   initial: PostFormValues;
   /** The post being edited; absent for a new post. */
   postId?: number;
+  /** When the post being edited was last saved, so a save from another tab since then is not undone. */
+  savedAt?: Date;
   /** For tests: how the link button asks for an address. */
   askForUrl?: RichTextEditorProps['askForUrl'];
 }
@@ -124,7 +126,7 @@ function KeptContent({ id, html, dropped }: { id: string; html: string; dropped:
 
 type Notice = { tone: 'error'; message: string } | { tone: 'restored'; savedAt: string };
 
-export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps) {
+export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostFormProps) {
   const { confirm } = useAdminSession();
   // Content with pictures, tables or other elements the editor would drop is kept as it is.
   const [dropped] = useState(() => tagsTheEditorDrops(initial.content));
@@ -232,7 +234,9 @@ export function PostForm({ formKey, initial, postId, askForUrl }: PostFormProps)
       }
       const input = toPostInput(parsed.data, sanitizeHtml(normalizeContent(parsed.data.content)));
       const result =
-        postId === undefined ? await postStore.create(input) : await postStore.update(postId, input);
+        postId === undefined
+          ? await postStore.create(input)
+          : await postStore.update(postId, input, new Date(), savedAt);
       if (!result.ok) {
         focusAfterRender.current = 'notice';
         setNotice({ tone: 'error', message: result.error });

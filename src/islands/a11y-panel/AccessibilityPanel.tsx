@@ -219,7 +219,7 @@ export function AccessibilityPanel() {
                   {CONTRAST_OPTIONS.map((option) => (
                     <label
                       key={option.value}
-                      className="flex min-h-11 flex-auto cursor-pointer items-center gap-2 rounded-md border-2 border-line px-2 py-1.5 has-[:checked]:border-brand has-[:checked]:bg-surface-strong has-[:checked]:font-bold"
+                      className="flex min-h-11 flex-auto cursor-pointer items-center gap-2 rounded-md border-2 border-field-line px-2 py-1.5 has-[:checked]:border-brand has-[:checked]:bg-surface-strong has-[:checked]:font-bold"
                     >
                       <input
                         type="radio"

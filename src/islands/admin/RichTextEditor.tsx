@@ -115,7 +115,7 @@ export function RichTextEditor({
 
   return (
     <div>
-      <div className="overflow-hidden rounded-lg border-2 border-line bg-page has-[.post-editor:focus]:outline-3 has-[.post-editor:focus]:outline-offset-2 has-[.post-editor:focus]:outline-focus">
+      <div className="overflow-hidden rounded-lg border-2 border-field-line bg-page has-[.post-editor:focus]:outline-3 has-[.post-editor:focus]:outline-offset-2 has-[.post-editor:focus]:outline-focus">
         <EditorToolbar editor={editor} editorId={id} onLink={() => openLinkRef.current()} />
         <EditorContent editor={editor} />
       </div>

@@ -229,7 +229,7 @@ export function BlogSearch({
               autoComplete="off"
               enterKeyHint="search"
               onChange={(event) => onQueryChange(event.target.value)}
-              className="min-h-12 w-full rounded-xl border-2 border-line bg-page pr-4 pl-11 text-lg text-ink placeholder:text-ink-muted focus:border-brand"
+              className="min-h-12 w-full rounded-xl border-2 border-field-line bg-page pr-4 pl-11 text-lg text-ink placeholder:text-ink-muted focus:border-brand"
             />
           </div>
         </div>

@@ -241,7 +241,7 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
               <label
                 key={course.value}
                 htmlFor={inputId}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-line bg-page px-3 py-2 has-checked:border-brand"
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-field-line bg-page px-3 py-2 has-checked:border-brand"
               >
                 <input
                   id={inputId}

@@ -4,7 +4,7 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 export const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border-2 border-line bg-page px-3 py-2 text-base text-ink ' +
+  'mt-1 block min-h-11 w-full rounded-lg border-2 border-field-line bg-page px-3 py-2 text-base text-ink ' +
   'placeholder:text-ink-muted disabled:cursor-not-allowed disabled:opacity-70 ' +
   'aria-[invalid=true]:border-danger';
 

@@ -149,6 +149,22 @@ test.describe('mobile menu', () => {
     await expect(page.getByRole('dialog', { name: 'Menu', exact: true })).toBeVisible();
   });
 
+  test('widening the window closes the menu and keeps focus on the same link in the header', async ({
+    page,
+  }) => {
+    await page.goto('/training');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Menu', exact: true });
+    await expect(dialog.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('link', { name: 'Services', exact: true })).toBeFocused();
+    await page.setViewportSize({ width: 1280, height: 800 }); // a tablet turned, say
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }),
+    ).toBeFocused();
+  });
+
   test('choosing Contact closes the menu and lands on the contact form', async ({ page }) => {
     await page.goto('/training');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();

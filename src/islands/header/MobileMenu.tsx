@@ -25,6 +25,8 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   // Choosing a link hands focus to the navigation (a new page or the target section), not the button.
   const returnFocusOnClose = useRef(true);
+  // Where focus goes when the menu closes without returning it to the button (the window widened).
+  const focusAfterClose = useRef<HTMLElement | null>(null);
 
   const close = useCallback((returnFocus: boolean) => {
     returnFocusOnClose.current = returnFocus;
@@ -59,9 +61,17 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
       close(true);
     };
     // Widening the window past the breakpoint hides the menu with its button: close it, or the
-    // page would stay inert behind an invisible dialog.
+    // page would stay inert behind an invisible dialog. Focus goes to the same link in the header,
+    // which now shows it (or to its first link), not to the page's start.
     const onResize = () => {
-      if (button.getClientRects().length === 0) close(false);
+      if (button.getClientRects().length > 0) return;
+      const focused = document.activeElement;
+      const href = focused instanceof HTMLAnchorElement && dialog.contains(focused) ? focused.href : null;
+      const headerLinks = [...(button.closest('header')?.querySelectorAll('a') ?? [])].filter(
+        (link) => !dialog.contains(link) && link.getClientRects().length > 0,
+      );
+      focusAfterClose.current = headerLinks.find((link) => link.href === href) ?? headerLinks[0] ?? null;
+      close(false);
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('click', onClick);
@@ -73,6 +83,8 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
       restoreInert();
       root.style.overflow = previousOverflow;
       if (returnFocusOnClose.current) button.focus();
+      else focusAfterClose.current?.focus(); // once the page behind is no longer inert
+      focusAfterClose.current = null;
     };
   }, [open, close]);
 

@@ -244,6 +244,22 @@ test.describe('course registration', () => {
     );
   });
 
+  test("a focused result is scrolled clear of the accessibility panel's round button", async ({ page }) => {
+    await answer(page, FAKE_ENDPOINTS.registration, 422, { error: 'Registration closed' });
+    const form = await fillRegistration(page);
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#registration-notice')).toBeFocused();
+    // Scrolling to a focused element keeps it above the bottom scroll padding, which must cover the
+    // fixed round button (it once covered the message's corner and focus ring on phones).
+    const padding = await page.evaluate(() =>
+      parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom),
+    );
+    const round = await page
+      .getByRole('button', { name: 'Accessibility options', exact: true })
+      .boundingBox();
+    expect(padding).toBeGreaterThanOrEqual(page.viewportSize()!.height - round!.y);
+  });
+
   test('explains a connection failure and keeps the form filled', async ({ page }) => {
     await page.route(FAKE_ENDPOINTS.registration, (route) => route.abort('internetdisconnected'));
     const form = await fillRegistration(page);

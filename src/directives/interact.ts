@@ -38,7 +38,7 @@ function nodeAt(root: Element, path: number[]): Element | null {
 function focusStandIn(id: string): void {
   const standIn = document.getElementById(id);
   if (!standIn) return;
-  if (!standIn.matches('a[href], button, input, select, textarea')) standIn.tabIndex = -1;
+  if (standIn.tabIndex < 0) standIn.tabIndex = -1; // a landmark, say: focusable from script only
   standIn.focus();
 }
 

@@ -66,11 +66,13 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
     const onResize = () => {
       if (button.getClientRects().length > 0) return;
       const focused = document.activeElement;
-      const href = focused instanceof HTMLAnchorElement && dialog.contains(focused) ? focused.href : null;
-      const headerLinks = [...(button.closest('header')?.querySelectorAll('a') ?? [])].filter(
+      const links = [...button.closest('header')!.querySelectorAll('a')].filter(
         (link) => !dialog.contains(link) && link.getClientRects().length > 0,
       );
-      focusAfterClose.current = headerLinks.find((link) => link.href === href) ?? headerLinks[0] ?? null;
+      focusAfterClose.current =
+        links.find((link) => focused instanceof HTMLAnchorElement && link.href === focused.href) ??
+        links[0] ??
+        null;
       close(false);
     };
     document.addEventListener('keydown', onKeyDown);

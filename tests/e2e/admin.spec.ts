@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import matter from 'gray-matter';
 import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, pasteHtml, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
@@ -398,14 +398,7 @@ test.describe('the editor', () => {
       '<span style="font-weight:400;"> and </span><span style="font-weight:400;font-style:italic;">italic</span></p></b>';
     const editor = page.getByRole('textbox', { name: 'Content' });
     await editor.click();
-    await editor.evaluate((element, html) => {
-      const data = new DataTransfer();
-      data.setData('text/html', html);
-      data.setData('text/plain', 'Getting ready Plain, bold and italic');
-      element.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    }, clipboard);
+    await pasteHtml(editor, clipboard, 'Getting ready Plain, bold and italic');
     await expect(editor.locator('h2')).toHaveText('Getting ready');
     await expect(editor.locator('strong')).toHaveText(['bold']);
     await expect(editor.locator('em')).toHaveText(['italic']);

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Locator } from '@playwright/test';
 
 /**
  * Every test starts with all off-site requests refused, so nothing reaches the network; tests that
@@ -15,3 +15,18 @@ export const test = base.extend<{ noNetwork: void }>({
 });
 
 export { expect };
+
+/** Pastes HTML into an editable element as a browser paste event does (what a word processor puts on the clipboard). */
+export async function pasteHtml(target: Locator, html: string, plainText: string): Promise<void> {
+  await target.evaluate(
+    (element, [htmlData, textData]) => {
+      const data = new DataTransfer();
+      data.setData('text/html', htmlData!);
+      data.setData('text/plain', textData!);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    [html, plainText],
+  );
+}

@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN, FAKE_ENDPOINTS } from '../../playwright.config';
 import { putBrowserPosts } from './browser-store';
-import { expect, test } from './fixtures';
+import { expect, pasteHtml, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
 // What is checked here does not depend on the screen size: the desktop project runs it.
@@ -224,14 +224,7 @@ test.describe('hostile HTML never runs', () => {
     await page.keyboard.type(typed);
     await page.keyboard.press('Enter');
     // Pasted: the clipboard's HTML goes through the editor's schema, then the sanitiser when saved.
-    await editor.evaluate((element, html) => {
-      const data = new DataTransfer();
-      data.setData('text/html', html);
-      data.setData('text/plain', 'fallback');
-      element.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    }, CORPUS);
+    await pasteHtml(editor, CORPUS, 'fallback');
     await expect(editor).toContainText(SAFE);
     await expect(editor).toContainText(typed);
     await expect(editor.locator('script, iframe, object, embed, [onerror], [onclick], [onload]')).toHaveCount(

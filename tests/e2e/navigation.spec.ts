@@ -270,9 +270,14 @@ test.describe('accessibility panel', () => {
     expect(off.knob).not.toBe(off.track);
     await motion.click();
     await expect(motion).toHaveAttribute('aria-checked', 'true');
-    const on = await colours();
-    expect(on.knob).not.toBe(on.track);
-    expect(on.track).not.toBe(off.track);
+    // The switch's colours fade for 150 ms: read them once the fade is over (a read mid-fade once
+    // found the track still white, the knob's colour).
+    await expect
+      .poll(async () => {
+        const on = await colours();
+        return { knobStandsOut: on.knob !== on.track, trackChanged: on.track !== off.track };
+      })
+      .toEqual({ knobStandsOut: true, trackChanged: true });
   });
 
   test('letter spacing and line height reach headings and buttons too', async ({ page }) => {

@@ -16,6 +16,21 @@ export interface LabelledField extends CmsField {
   field?: LabelledField;
 }
 
+/** The part of admin/config.yml that names each collection and file and lists its fields. */
+export interface NamedCollections {
+  collections: {
+    name: string;
+    fields?: LabelledField[];
+    files?: { name: string; fields: LabelledField[] }[];
+  }[];
+}
+
+/** The fields of an entry: its folder collection's, or those of its file (`slug`) in a files collection. */
+export function fieldsOfEntry(config: NamedCollections, collection: string, slug: string): LabelledField[] {
+  const found = config.collections.find((c) => c.name === collection);
+  return found?.fields ?? found?.files?.find((f) => f.name === slug)?.fields ?? [];
+}
+
 // In the CMS a picture is the path the media library wrote; the build checks the file itself.
 const picturePath = { image: () => z.string().min(1) } as unknown as SchemaContext;
 

@@ -5,7 +5,7 @@ import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
 import { withoutClearedValues } from '@/lib/cms-entry';
-import { entryProblems, type LabelledField } from '@/lib/cms-validation';
+import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms-validation';
 import {
   fieldsByNames,
   formatFrontMatter,
@@ -17,18 +17,6 @@ import {
 
 // admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
 const config = parse(configText) as CmsConfigShape & Record<string, unknown>;
-
-type CollectionShape = {
-  name: string;
-  fields?: LabelledField[];
-  files?: { name: string; fields: LabelledField[] }[];
-};
-
-/** The fields of an entry's folder collection, or of its file in a files collection. */
-function fieldsOfEntry(collection: string, slug: string): LabelledField[] {
-  const found = (config.collections as CollectionShape[]).find((c) => c.name === collection);
-  return found?.fields ?? found?.files?.find((f) => f.name === slug)?.fields ?? [];
-}
 
 /**
  * The list of what stops an entry from being saved, kept on screen until the next save (Decap's own
@@ -88,7 +76,7 @@ CMS.registerEventListener({
     const problems = entryProblems(
       collection,
       data.toJS(),
-      fieldsOfEntry(collection, String(entry.get('slug'))),
+      fieldsOfEntry(config as unknown as NamedCollections, collection, String(entry.get('slug'))),
     );
     showProblems(problems);
     if (problems.length > 0) throw new EntryNotSaved('see the list of what to change at the bottom right');

@@ -6,20 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseFrontMatter } from '@/lib/cms-formats';
-import { entryProblems, fieldLabel, type LabelledField } from '@/lib/cms-validation';
+import { entryProblems, fieldLabel, fieldsOfEntry, type NamedCollections } from '@/lib/cms-validation';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-interface Collection {
-  name: string;
-  folder?: string;
-  fields?: LabelledField[];
-  files?: { name: string; file: string; fields: LabelledField[] }[];
-}
-const config = parse(read('admin/config.yml')) as { collections: Collection[] };
-const collection = (name: string) => config.collections.find((c) => c.name === name)!;
-const fieldsOf = (name: string) => collection(name).fields ?? collection(name).files![0]!.fields;
+const config = parse(read('admin/config.yml')) as NamedCollections & {
+  collections: { folder?: string; files?: { file: string }[] }[];
+};
+/** A folder collection's fields, or those of the one file of a files collection. */
+const fieldsOf = (name: string, file = { training: 'courses', settings: 'practice' }[name] ?? '') =>
+  fieldsOfEntry(config, name, file);
 
 const readEntry = (path: string) =>
   (path.endsWith('.md') ? parseFrontMatter(read(path)) : JSON.parse(read(path))) as Record<string, unknown>;
@@ -30,11 +27,11 @@ const training = () => readEntry('content/training/courses.json');
 describe('the check before the CMS saves', () => {
   it('finds nothing wrong in any committed entry', () => {
     for (const c of config.collections) {
-      const paths = c.folder
-        ? readdirSync(join(root, c.folder)).map((name) => `${c.folder}/${name}`)
-        : c.files!.map((f) => f.file);
-      for (const path of paths.filter((p) => /\.(md|json)$/.test(p))) {
-        expect(entryProblems(c.name, readEntry(path), fieldsOf(c.name)), path).toEqual([]);
+      const entries = c.folder
+        ? readdirSync(join(root, c.folder)).map((name) => ({ path: `${c.folder}/${name}`, slug: '' }))
+        : c.files!.map((f) => ({ path: f.file, slug: f.name }));
+      for (const { path, slug } of entries.filter((e) => /\.(md|json)$/.test(e.path))) {
+        expect(entryProblems(c.name, readEntry(path), fieldsOfEntry(config, c.name, slug)), path).toEqual([]);
       }
     }
   });

@@ -11,8 +11,10 @@ import { entryProblems, fieldLabel, fieldsOfEntry, type NamedCollections } from 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-const config = parse(read('admin/config.yml')) as NamedCollections & {
-  collections: { folder?: string; files?: { file: string }[] }[];
+type Collection = NamedCollections['collections'][number];
+type CmsFile = NonNullable<Collection['files']>[number] & { file: string };
+const config = parse(read('admin/config.yml')) as {
+  collections: (Omit<Collection, 'files'> & { folder?: string; files?: CmsFile[] })[];
 };
 /** A folder collection's fields, or those of the one file of a files collection. */
 const fieldsOf = (name: string, file = { training: 'courses', settings: 'practice' }[name] ?? '') =>

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import type { Locator } from '@playwright/test';
 
 test.describe('layout and navigation', () => {
   test('the skip link is the first tab stop and moves focus to the main content', async ({ page }) => {
@@ -278,6 +279,25 @@ test.describe('accessibility panel', () => {
         return { knobStandsOut: on.knob !== on.track, trackChanged: on.track !== off.track };
       })
       .toEqual({ knobStandsOut: true, trackChanged: true });
+  });
+
+  test('in forced colours, a filled button keeps an edge', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto('/');
+    const edge = (element: Locator) =>
+      element.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+    // A link drawn as a button (its fill is dropped) and a form's button.
+    for (const control of [
+      page.getByRole('link', { name: 'Get Started' }),
+      page.getByRole('button', { name: 'Send Message' }),
+    ]) {
+      expect(await edge(control)).toEqual({ style: 'solid', width: 2 });
+    }
+    // An ordinary link stays plain.
+    expect((await edge(page.locator('footer a').first())).style).toBe('none');
   });
 
   test('letter spacing and line height reach headings and buttons too', async ({ page }) => {

@@ -54,6 +54,18 @@ describe('link URLs', () => {
     expect(isAllowedLinkUrl('   ')).toBe(false);
   });
 
+  it('reads a hidden scheme as the browser will (tabs, newlines, leading control characters)', () => {
+    for (const hidden of [
+      'java\tscript:alert(1)',
+      'jav\nascript:alert(1)',
+      '\u0001javascript:alert(1)',
+      ' \rjavascript:x',
+    ]) {
+      expect(isAllowedLinkUrl(hidden), JSON.stringify(hidden)).toBe(false);
+    }
+    expect(isAllowedLinkUrl('https://example.org/\tpage')).toBe(true);
+  });
+
   it('defaults to http', () => {
     expect(withDefaultScheme('example.org/page')).toBe('http://example.org/page');
     expect(withDefaultScheme('mailto:a@b.example')).toBe('mailto:a@b.example');

@@ -403,6 +403,18 @@ test.describe('the editor', () => {
     await expect(editor.locator('strong')).toHaveText(['bold']);
     await expect(editor.locator('em')).toHaveText(['italic']);
   });
+
+  test('a paste whose fields shadow the DOM’s own methods still pastes its words', async ({ page }) => {
+    // In a form, a field named "closest" replaces the form's closest(): the clean-up must not fail.
+    const clipboard =
+      '<form style="font-style:italic"><input name="closest"><input name="getAttribute"></form>' +
+      '<p>Words after a form</p>';
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await pasteHtml(editor, clipboard, 'Words after a form');
+    await expect(editor).toContainText('Words after a form');
+    await expect(editor.locator('input, form')).toHaveCount(0);
+  });
 });
 
 test.describe('Markdown export and import', () => {

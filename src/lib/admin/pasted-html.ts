@@ -160,11 +160,18 @@ function scriptsToCharacters(body: HTMLElement): void {
 }
 
 export function cleanPastedHtml(html: string): string {
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  wordListsToLists(body);
-  styledTextToElements(body);
-  headingsToOfferedLevels(body);
-  tablesToParagraphs(body);
-  scriptsToCharacters(body);
-  return body.innerHTML;
+  try {
+    const body = new DOMParser().parseFromString(html, 'text/html').body;
+    wordListsToLists(body);
+    styledTextToElements(body);
+    headingsToOfferedLevels(body);
+    tablesToParagraphs(body);
+    scriptsToCharacters(body);
+    return body.innerHTML;
+  } catch {
+    // Named form fields and images can shadow the DOM's own methods (`<input name="closest">` in a
+    // form): such a paste goes to the editor as it came, whose schema keeps only the text and the
+    // elements it knows. An error here would lose the paste (ProseMirror does not catch it).
+    return html;
+  }
 }

@@ -27,4 +27,22 @@ describe('pictures in a post text', () => {
     expect(picturesNotOnTheWeb('```md\n![Example](images/x.png)\n```\n\nJust words.')).toEqual([]);
     expect(picturesNotOnTheWeb('A link, not a picture: [schedule](/blog/visual-schedules).')).toEqual([]);
   });
+
+  it('reads code fences as CommonMark does', () => {
+    const picture = '![P](p.png)';
+    // Closed by a fence of the same character at least as long, indented up to three spaces.
+    expect(picturesNotOnTheWeb(`~~~\n${picture}\n~~~~\n${picture}`)).toEqual(['p.png']);
+    expect(picturesNotOnTheWeb(`   \`\`\`\n${picture}\n  \`\`\`\n${picture}`)).toEqual(['p.png']);
+    // Not closed by the other character, a shorter fence or a fence with words after it.
+    expect(picturesNotOnTheWeb(`\`\`\`\`\n~~~~\n\`\`\`\n\`\`\`\` js\n${picture}`)).toEqual([]);
+    // An unclosed fence runs to the end of the text; inline code is no fence.
+    expect(picturesNotOnTheWeb(`\`\`\`\n${picture}`)).toEqual([]);
+    expect(picturesNotOnTheWeb(`\`\`\`a\`\`\` inline\n${picture}`)).toEqual(['p.png']);
+  });
+
+  it('stays correct on text built to slow a pattern down', () => {
+    expect(picturesNotOnTheWeb('!['.repeat(20000) + '](x.png)')).toEqual(['x.png']);
+    expect(picturesNotOnTheWeb('<img '.repeat(5000))).toEqual([]);
+    expect(picturesNotOnTheWeb('```a\n'.repeat(10000) + '![P](p.png)')).toEqual([]);
+  });
 });

@@ -208,6 +208,16 @@ describe('Markdown import', () => {
     expect((globalThis as { pwned?: boolean }).pwned).toBeUndefined();
   });
 
+  it('names every problem of a file at once', () => {
+    const result = parseMarkdownPost('a.md', '---\ntitle: T\npublishedAt: 2025-02-30\nisDraft: maybe\n---\n');
+    expect(result).toEqual({
+      ok: false,
+      error:
+        'a.md: publishedAt: 2025-02-30: no such day on the calendar (write it like 2025-01-05); ' +
+        'field "excerpt" is required; field "isDraft" must be true or false.',
+    });
+  });
+
   it('imports a batch only when every file is good', () => {
     const good = postToMarkdown(post());
     const batch = parseMarkdownFiles([

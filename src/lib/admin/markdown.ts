@@ -226,14 +226,15 @@ export function parseMarkdownPost(
     return fail(`the front matter is not valid YAML${where}${reason ? `: ${reason}` : ''}`);
   }
 
-  // Checked on the text: YAML has already rolled a day like 2025-02-30 over to March 2.
+  // Every problem of the file at once, so one round of corrections is enough. Days are checked on
+  // the text: YAML has already rolled a day like 2025-02-30 over to March 2.
   const impossibleDays = impossiblePostDays(parsed.matter);
-  if (impossibleDays) return fail(impossibleDays);
-
   const result = frontMatterSchema.safeParse(parsed.data ?? {});
-  if (!result.success) {
-    return fail(result.error.issues.map((issue) => describeIssue(issue, parsed.data)).join('; '));
-  }
+  const problems = [
+    ...(impossibleDays ? [impossibleDays] : []),
+    ...(result.success ? [] : result.error.issues.map((issue) => describeIssue(issue, parsed.data))),
+  ];
+  if (problems.length > 0 || !result.success) return fail(problems.join('; '));
   const data = result.data;
 
   let html: string;

@@ -290,6 +290,39 @@ test.describe("posts kept in this browser's store", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
+  test('a tag only they carry gets its tag page in this browser', async ({ page }) => {
+    const second: StoredPost = {
+      ...mine,
+      slug: 'also-in-this-browser',
+      title: 'Also in This Browser',
+      tags: ['Browser'],
+      publishedAt: '2026-03-02T12:00:00.000Z',
+    };
+    await putBrowserPosts(page, [mine, second, { ...draft, tags: ['Browser'] }]);
+    await page.goto(`/blog/${mine.slug}`);
+    // "Browser" has no built page: no post on the site carries it.
+    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Browser' }).click();
+    await expect(page).toHaveURL(/\/blog\/tags\/browser$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Browser');
+    await expect(page).toHaveTitle(/^Posts tagged Browser \|/);
+    await expect(page.getByText('2 posts', { exact: true })).toBeVisible();
+    // Newest first; the draft is not listed.
+    await expect(page.locator('[data-post-card]')).toHaveCount(2);
+    expect(
+      await page
+        .locator('[data-post-card]')
+        .evaluateAll((cards) => cards.map((card) => card.dataset['postCard'])),
+    ).toEqual([second.slug, mine.slug]);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    // A tag that no post carries is still not found.
+    await page.goto('/blog/tags/no-such-tag');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
   test('show the same calendar day in any time zone', async ({ browser }) => {
     for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       const context = await browser.newContext({ timezoneId });

@@ -2,7 +2,7 @@
 // post in BrowserPost.astro's host element, and the page's other content (the host's siblings)
 // gives way to it. See BrowserPost.astro for the two modes.
 import { useEffect, useRef } from 'react';
-import { showBrowserPost } from './browser-post';
+import { showBrowserPost, showBrowserTagPage } from './browser-post';
 
 export interface BrowserPostLoaderProps {
   mode: 'prebuilt' | 'missing';
@@ -11,17 +11,23 @@ export interface BrowserPostLoaderProps {
 }
 
 const MISSING_POST_PATH = /^\/blog\/(?!page\/|tags\/)([^/]+)\/?$/;
+const MISSING_TAG_PATH = /^\/blog\/tags\/([^/]+)\/?$/;
 
-/** The slug a 404 address asks for, or undefined when it is not a post address or not decodable. */
-export function slugFromMissingPath(pathname: string): string | undefined {
-  const encoded = MISSING_POST_PATH.exec(pathname)?.[1];
+function decodedPart(pattern: RegExp, pathname: string): string | undefined {
+  const encoded = pattern.exec(pathname)?.[1];
   if (!encoded) return undefined;
   try {
     return decodeURIComponent(encoded);
   } catch {
-    return undefined; // a malformed %-escape (/blog/%E0%A4): no post can have that slug
+    return undefined; // a malformed %-escape (/blog/%E0%A4): no post or tag can have that slug
   }
 }
+
+/** The slug a 404 address asks for, or undefined when it is not a post address or not decodable. */
+export const slugFromMissingPath = (pathname: string) => decodedPart(MISSING_POST_PATH, pathname);
+
+/** The tag slug of a 404 address /blog/tags/{slug}, or undefined. */
+export const tagFromMissingPath = (pathname: string) => decodedPart(MISSING_TAG_PATH, pathname);
 
 export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPostLoaderProps) {
   const markerRef = useRef<HTMLSpanElement>(null);
@@ -30,7 +36,8 @@ export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPost
     const host = document.querySelector<HTMLElement>('[data-browser-post]');
     const island = markerRef.current?.closest('astro-island');
     const slug = mode === 'missing' ? slugFromMissingPath(location.pathname) : builtSlug;
-    if (!host || !slug) return;
+    const tag = mode === 'missing' ? tagFromMissingPath(location.pathname) : undefined;
+    if (!host || !(slug || tag)) return;
     const siblings = [...(host.parentElement?.children ?? [])].filter(
       (element): element is HTMLElement =>
         element !== host && element !== island && element instanceof HTMLElement,
@@ -50,7 +57,7 @@ export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPost
       host.hidden = false;
       setSiblingsHidden(true);
     }
-    showBrowserPost(host, slug, mode === 'missing')
+    (tag ? showBrowserTagPage(host, tag) : showBrowserPost(host, slug ?? '', mode === 'missing'))
       .then((shown) => {
         if (shown) siblings.forEach((element) => element.remove());
         else giveBack();

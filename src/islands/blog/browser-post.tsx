@@ -1,14 +1,16 @@
 // Renders a post from this browser's post store in place of a page's content (BrowserPost.astro).
 // The stored HTML is sanitised here, at the moment it reaches the page, like the built posts.
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { safeImageUrl } from '@/lib/blog-posts';
-import { findBrowserPost } from '@/lib/browser-posts';
+import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog-posts';
+import { findBrowserPost, readBrowserPosts } from '@/lib/browser-posts';
 import { formatLongDate, isoDay } from '@/lib/dates';
 import type { Post } from '@/lib/db';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { PostArticle, type ArticleView } from './PostArticle';
+import { TagPosts } from './TagPosts';
 
 export function articleFromStoredPost(post: Post): ArticleView {
   const image = safeImageUrl(post.featuredImage);
@@ -35,17 +37,29 @@ export async function showBrowserPost(
   const match = await findBrowserPost(slug);
   if (!match || (!anyVersion && !match.changedHere)) return false;
   const view = articleFromStoredPost(match.post);
+  render(host, <PostArticle post={view} />, view.title);
+  return true;
+}
+
+/**
+ * For a tag address the build has no page for (/blog/tags/{slug} on the 404 page): when the store's
+ * published posts carry that tag, renders their tag page into `host` and returns true.
+ */
+export async function showBrowserTagPage(host: HTMLElement, slug: string): Promise<boolean> {
+  const posts = newestFirst(postsWithTag((await readBrowserPosts())?.published ?? [], slug));
+  const label = collectTags(posts).find((tag) => tag.slug === slug)?.label;
+  if (!label) return false;
+  render(host, <TagPosts label={label} posts={posts} />, `Posts tagged ${label}`);
+  return true;
+}
+
+function render(host: HTMLElement, content: ReactNode, title: string): void {
   const root = createRoot(host);
   flushSync(() => {
     host.replaceChildren(); // the 'Loading...' line
-    root.render(
-      <ErrorBoundary>
-        <PostArticle post={view} />
-      </ErrorBoundary>,
-    );
+    root.render(<ErrorBoundary>{content}</ErrorBoundary>);
   });
   host.hidden = false;
   const suffix = document.title.lastIndexOf(' | ');
-  document.title = suffix >= 0 ? `${view.title}${document.title.slice(suffix)}` : view.title;
-  return true;
+  document.title = suffix >= 0 ? `${title}${document.title.slice(suffix)}` : title;
 }

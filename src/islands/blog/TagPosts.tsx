@@ -1,0 +1,65 @@
+// A tag page's content: rendered at build for /blog/tags/{tag}, and in the browser (on the 404 page)
+// for a tag that only the admin's posts in this browser carry, so both look the same.
+import type { CardPost, TagGroup } from '@/lib/blog-posts';
+import { ArrowLeftIcon } from '@/islands/shared/icons';
+import { PostList } from './PostList';
+
+/** '1 post', '3 posts'. */
+export const postCountText = (count: number): string => `${count} ${count === 1 ? 'post' : 'posts'}`;
+
+interface TagPostsProps {
+  label: string;
+  posts: readonly CardPost[];
+  /** Links to the other tags' pages, after the cards. */
+  otherTags?: readonly TagGroup[];
+}
+
+export function TagPosts({ label, posts, otherTags = [] }: TagPostsProps) {
+  return (
+    <>
+      <section aria-labelledby="tag-title" className="bg-surface">
+        <div className="mx-auto max-w-6xl px-4 pt-28 pb-12 sm:px-6 lg:pt-32">
+          <a
+            href="/blog"
+            className="inline-flex min-h-11 items-center gap-2 font-bold text-brand underline-offset-4 hover:underline"
+          >
+            <ArrowLeftIcon className="size-5" />
+            Back to Blog
+          </a>
+          <p className="mt-6 font-bold text-accent">Tag</p>
+          <h1
+            id="tag-title"
+            className="mt-2 text-4xl leading-tight font-bold tracking-tight text-ink sm:text-5xl"
+          >
+            {label}
+          </h1>
+          <p className="mt-4 text-lg text-ink-muted">{postCountText(posts.length)}</p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-14">
+        <PostList posts={posts} featureFirst={false} />
+        {otherTags.length > 0 && (
+          <nav aria-labelledby="other-tags-heading" className="mt-16 border-t border-line pt-10">
+            <h2 id="other-tags-heading" className="text-xl font-bold text-ink">
+              Other tags
+            </h2>
+            {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- Safari drops a styled list's role */}
+            <ul role="list" className="mt-4 flex flex-wrap gap-2">
+              {otherTags.map((other) => (
+                <li key={other.slug}>
+                  <a
+                    href={`/blog/tags/${other.slug}`}
+                    className="inline-flex min-h-11 items-center rounded-full border border-line bg-page px-4 text-ink underline-offset-4 hover:border-brand hover:underline"
+                  >
+                    {other.label}
+                    <span className="sr-only">{`, ${postCountText(other.count)}`}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </>
+  );
+}

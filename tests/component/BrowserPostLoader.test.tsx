@@ -6,7 +6,8 @@ import { deferred } from '../helpers';
 const showBrowserPost = vi.hoisted(() =>
   vi.fn<(host: HTMLElement, slug: string, any: boolean) => Promise<boolean>>(),
 );
-vi.mock('@/islands/blog/browser-post', () => ({ showBrowserPost }));
+const showBrowserTagPage = vi.hoisted(() => vi.fn<(host: HTMLElement, tag: string) => Promise<boolean>>());
+vi.mock('@/islands/blog/browser-post', () => ({ showBrowserPost, showBrowserTagPage }));
 
 const { default: BrowserPostLoader } = await import('@/islands/blog/BrowserPostLoader');
 
@@ -26,6 +27,7 @@ function renderPage(mode: 'prebuilt' | 'missing', slug = '') {
 describe('BrowserPostLoader', () => {
   beforeEach(() => {
     showBrowserPost.mockReset();
+    showBrowserTagPage.mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
@@ -88,10 +90,31 @@ describe('BrowserPostLoader', () => {
     expect(showBrowserPost.mock.calls[0]?.[1]).toBe('café-notes');
   });
 
-  it('does nothing on a 404 address that is not a post', () => {
-    window.history.replaceState(null, '', '/blog/tags/routines');
+  it('on a 404 tag address, asks for the stored posts with that tag', async () => {
+    window.history.replaceState(null, '', '/blog/tags/sensory-play');
+    showBrowserTagPage.mockResolvedValue(true);
     renderPage('missing');
+    await waitFor(() => expect(screen.queryByText('Built content')).not.toBeInTheDocument());
+    expect(showBrowserTagPage.mock.calls[0]?.[1]).toBe('sensory-play');
     expect(showBrowserPost).not.toHaveBeenCalled();
-    expect(screen.getByText('Built content')).toBeVisible();
+  });
+
+  it('gives the 404 page back when no stored post has the tag', async () => {
+    window.history.replaceState(null, '', '/blog/tags/routines');
+    showBrowserTagPage.mockResolvedValue(false);
+    renderPage('missing');
+    await waitFor(() => expect(showBrowserTagPage).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByText('Built content')).toBeVisible());
+  });
+
+  it('does nothing on a 404 address that is neither a post nor a tag', () => {
+    for (const path of ['/blog/page/9', '/about', '/blog/tags/a/b']) {
+      window.history.replaceState(null, '', path);
+      const { unmount } = renderPage('missing');
+      expect(screen.getByText('Built content')).toBeVisible();
+      unmount();
+    }
+    expect(showBrowserPost).not.toHaveBeenCalled();
+    expect(showBrowserTagPage).not.toHaveBeenCalled();
   });
 });

@@ -388,7 +388,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
             Featured image address
           </FieldLabel>
           <FieldHint id={`${ids.featuredImage}-hint`}>
-            The web address of an image, starting with https://
+            The web address of an image, starting with https:// (or a picture on this site, starting with /)
           </FieldHint>
           <input
             id={ids.featuredImage}

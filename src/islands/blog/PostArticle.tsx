@@ -3,7 +3,7 @@
 // browser for posts the admin keeps in this browser. `html` must already be sanitised.
 import type { CardImage } from '@/lib/blog-posts';
 import { tagHref } from '@/lib/blog-slugs';
-import { ArrowLeftIcon } from '@/islands/shared/icons';
+import { BlogLink } from './BlogLink';
 
 /** Rendered width of a post's featured picture; the post page preloads it with the same sizes. */
 export const ARTICLE_IMAGE_SIZES = '(min-width: 896px) 848px, 92vw';
@@ -34,19 +34,13 @@ const PROSE = [
   '[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-surface [&_pre]:p-4',
 ].join(' ');
 
-const BACK_LINK =
-  'inline-flex min-h-11 items-center gap-2 font-bold text-brand underline-offset-4 hover:underline';
-
 export function PostArticle({ post }: { post: ArticleView }) {
   const image = post.image;
   return (
     <article aria-labelledby="post-title" data-post-article="">
       <header className="bg-surface">
         <div className="mx-auto max-w-3xl px-4 pt-28 pb-10 sm:px-6 lg:pt-32">
-          <a href="/blog" className={BACK_LINK}>
-            <ArrowLeftIcon className="size-5" />
-            Back to Blog
-          </a>
+          <BlogLink />
           <h1
             id="post-title"
             className="mt-6 text-4xl leading-tight font-bold tracking-tight text-balance text-ink sm:text-5xl"
@@ -94,10 +88,7 @@ export function PostArticle({ post }: { post: ArticleView }) {
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
         <div className={PROSE} data-post-content="" dangerouslySetInnerHTML={{ __html: post.html }} />
         <footer className="mt-14 border-t border-line pt-8">
-          <a href="/blog" className={BACK_LINK}>
-            <ArrowLeftIcon className="size-5" />
-            All posts
-          </a>
+          <BlogLink>All posts</BlogLink>
         </footer>
       </div>
     </article>

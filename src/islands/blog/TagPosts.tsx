@@ -1,7 +1,7 @@
 // A tag page's content: rendered at build for /blog/tags/{tag}, and in the browser (on the 404 page)
 // for a tag that only the admin's posts in this browser carry, so both look the same.
 import type { CardPost, TagGroup } from '@/lib/blog-posts';
-import { ArrowLeftIcon } from '@/islands/shared/icons';
+import { BlogLink } from './BlogLink';
 import { PostList } from './PostList';
 
 /** '1 post', '3 posts'. */
@@ -19,13 +19,7 @@ export function TagPosts({ label, posts, otherTags = [] }: TagPostsProps) {
     <>
       <section aria-labelledby="tag-title" className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 pt-28 pb-12 sm:px-6 lg:pt-32">
-          <a
-            href="/blog"
-            className="inline-flex min-h-11 items-center gap-2 font-bold text-brand underline-offset-4 hover:underline"
-          >
-            <ArrowLeftIcon className="size-5" />
-            Back to Blog
-          </a>
+          <BlogLink />
           <p className="mt-6 font-bold text-accent">Tag</p>
           <h1
             id="tag-title"

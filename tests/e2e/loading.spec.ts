@@ -33,6 +33,22 @@ test.describe('the lead picture', () => {
       const chosen = await lead.evaluate((img: HTMLImageElement) => img.currentSrc);
       expect(pictures.filter((url) => url === chosen)).toHaveLength(1);
       expect(new Set(pictures).size).toBe(pictures.length); // nothing fetched twice
+
+      // The copy the browser chose from `sizes` is sharp at the size the page draws it (a `sizes`
+      // that promises a narrower picture than the CSS draws gives a blurred one).
+      const drawn = await lead.evaluate((img: HTMLImageElement) => {
+        // naturalWidth is divided by the density the browser chose: read the copy's own width instead.
+        const candidates = img.srcset.split(',').map((candidate) => {
+          const [url, descriptor] = candidate.trim().split(/\s+/);
+          return { url: new URL(url!, document.baseURI).href, width: parseInt(descriptor!) };
+        });
+        return {
+          chosen: candidates.find((candidate) => candidate.url === img.currentSrc)?.width ?? 0,
+          needed: img.getBoundingClientRect().width * window.devicePixelRatio,
+          largest: Math.max(...candidates.map((candidate) => candidate.width)),
+        };
+      });
+      expect(drawn.chosen).toBeGreaterThanOrEqual(Math.floor(Math.min(drawn.needed, drawn.largest)));
     });
   }
 });

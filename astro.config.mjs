@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildEnvironment } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
+import { scriptPriority } from './src/integrations/script-priority.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
 
 const env = buildEnvironment(process.env);
@@ -38,6 +39,7 @@ export default defineConfig({
       // The same URL as each page's canonical link: no trailing slash except the home page.
       serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
     }),
+    scriptPriority(), // before offlineReading, like securityHeaders: both rewrite the pages
     securityHeaders(env), // before offlineReading: the service worker installs the finished pages
     offlineReading(),
   ],

@@ -74,3 +74,26 @@ test("the manifest comes over one of the page's own connections", async ({ page 
   const manifest = responses.find((response) => response.type === 'Manifest')!;
   expect(pageConnections.has(manifest.connectionId)).toBe(true);
 });
+
+// The bundled module scripts never hold up the first paint, so they are fetched after what does:
+// the stylesheet and the lead picture (src/integrations/script-priority.mjs).
+test('the page script is fetched at low priority, after the stylesheet and the lead picture', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ request, type }) => {
+    if (type) priorities.set(`${type} ${new URL(request.url).pathname}`, request.initialPriority);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  const script = page.locator('script[type="module"][src^="/_astro/"]');
+  await expect(script).toHaveCount(1);
+  await expect(script).toHaveAttribute('fetchpriority', 'low');
+  const of = (type: string) =>
+    [...priorities].filter(([key]) => key.startsWith(`${type} /_astro/`)).map(([, p]) => p);
+  expect(of('Script')).toEqual(['Low']);
+  expect(of('Stylesheet')).toEqual(['VeryHigh']);
+  expect(of('Image')).toContain('High');
+});

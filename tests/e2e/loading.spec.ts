@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // The page's largest picture is fetched from <head>, beside the stylesheet (src/lib/responsive-image.ts).
@@ -9,6 +10,26 @@ const PAGES_WITH_A_LEAD_PICTURE = [
   '/blog',
   '/blog/visual-schedules-a-practical-guide-for-families',
 ];
+
+/**
+ * The copy the browser chose from `sizes` is sharp at the size the page draws it: a `sizes` that
+ * promises a narrower picture than the CSS draws gives a blurred one.
+ */
+async function expectSharp(picture: Locator) {
+  const drawn = await picture.evaluate((img: HTMLImageElement) => {
+    // naturalWidth is divided by the density the browser chose: read the copy's own width instead.
+    const candidates = img.srcset.split(',').map((candidate) => {
+      const [url, descriptor] = candidate.trim().split(/\s+/);
+      return { url: new URL(url!, document.baseURI).href, width: parseInt(descriptor!) };
+    });
+    return {
+      chosen: candidates.find((candidate) => candidate.url === img.currentSrc)?.width ?? 0,
+      needed: img.getBoundingClientRect().width * window.devicePixelRatio,
+      largest: Math.max(...candidates.map((candidate) => candidate.width)),
+    };
+  });
+  expect(drawn.chosen).toBeGreaterThanOrEqual(Math.floor(Math.min(drawn.needed, drawn.largest)));
+}
 
 test.describe('the lead picture', () => {
   for (const path of PAGES_WITH_A_LEAD_PICTURE) {
@@ -34,23 +55,23 @@ test.describe('the lead picture', () => {
       expect(pictures.filter((url) => url === chosen)).toHaveLength(1);
       expect(new Set(pictures).size).toBe(pictures.length); // nothing fetched twice
 
-      // The copy the browser chose from `sizes` is sharp at the size the page draws it (a `sizes`
-      // that promises a narrower picture than the CSS draws gives a blurred one).
-      const drawn = await lead.evaluate((img: HTMLImageElement) => {
-        // naturalWidth is divided by the density the browser chose: read the copy's own width instead.
-        const candidates = img.srcset.split(',').map((candidate) => {
-          const [url, descriptor] = candidate.trim().split(/\s+/);
-          return { url: new URL(url!, document.baseURI).href, width: parseInt(descriptor!) };
-        });
-        return {
-          chosen: candidates.find((candidate) => candidate.url === img.currentSrc)?.width ?? 0,
-          needed: img.getBoundingClientRect().width * window.devicePixelRatio,
-          largest: Math.max(...candidates.map((candidate) => candidate.width)),
-        };
-      });
-      expect(drawn.chosen).toBeGreaterThanOrEqual(Math.floor(Math.min(drawn.needed, drawn.largest)));
+      await expectSharp(lead);
     });
   }
+});
+
+// The panel's text size scales the root font size; `sizes` lengths do not follow it, so a picture
+// sized in rem would grow past the copy the browser chose.
+test('the home picture stays sharp with text at 150 %', async ({ page }) => {
+  await page.addInitScript(() =>
+    sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
+  );
+  await page.goto('/');
+  const lead = page.locator('img[fetchpriority="high"]');
+  await expect
+    .poll(() => lead.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await expectSharp(lead);
 });
 
 // Chrome fetches the web app manifest during a first visit to check installability. Fetched without

@@ -62,17 +62,19 @@ test.describe('the lead picture', () => {
 
 // The panel's text size scales the root font size; `sizes` lengths do not follow it, so a picture
 // sized in rem would grow past the copy the browser chose.
-test('the home picture stays sharp with text at 150 %', async ({ page }) => {
-  await page.addInitScript(() =>
-    sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
-  );
-  await page.goto('/');
-  const lead = page.locator('img[fetchpriority="high"]');
-  await expect
-    .poll(() => lead.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
-  await expectSharp(lead);
-});
+for (const path of PAGES_WITH_A_LEAD_PICTURE) {
+  test(`${path}: the lead picture stays sharp with text at 150 %`, async ({ page }) => {
+    await page.addInitScript(() =>
+      sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
+    );
+    await page.goto(path);
+    const lead = page.locator('img[fetchpriority="high"]');
+    await expect
+      .poll(() => lead.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await expectSharp(lead);
+  });
+}
 
 // Chrome fetches the web app manifest during a first visit to check installability. Fetched without
 // credentials it needs a connection of its own (another handshake while the page loads); with

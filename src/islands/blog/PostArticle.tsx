@@ -4,6 +4,7 @@
 import type { CardImage } from '@/lib/blog-posts';
 import { tagHref } from '@/lib/blog-slugs';
 import { BlogLink } from './BlogLink';
+import { TagLink } from './TagLink';
 
 /** Rendered width of a post's featured picture; the post page preloads it with the same sizes. */
 export const ARTICLE_IMAGE_SIZES = '(min-width: 896px) 848px, 92vw';
@@ -57,12 +58,7 @@ export function PostArticle({ post }: { post: ArticleView }) {
             <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-2">
               {post.tags.map((tag) => (
                 <li key={tag}>
-                  <a
-                    href={tagHref(tag)}
-                    className="inline-flex min-h-11 items-center rounded-full border border-line bg-page px-4 text-ink underline-offset-4 hover:border-brand hover:underline"
-                  >
-                    {tag}
-                  </a>
+                  <TagLink href={tagHref(tag)}>{tag}</TagLink>
                 </li>
               ))}
             </ul>

@@ -2,6 +2,7 @@
 // for a tag that only the admin's posts in this browser carry, so both look the same.
 import type { CardPost, TagGroup } from '@/lib/blog-posts';
 import { BlogLink } from './BlogLink';
+import { TagLink } from './TagLink';
 import { PostList } from './PostList';
 
 /** '1 post', '3 posts'. */
@@ -41,13 +42,10 @@ export function TagPosts({ label, posts, otherTags = [] }: TagPostsProps) {
             <ul role="list" className="mt-4 flex flex-wrap gap-2">
               {otherTags.map((other) => (
                 <li key={other.slug}>
-                  <a
-                    href={`/blog/tags/${other.slug}`}
-                    className="inline-flex min-h-11 items-center rounded-full border border-line bg-page px-4 text-ink underline-offset-4 hover:border-brand hover:underline"
-                  >
+                  <TagLink href={`/blog/tags/${other.slug}`}>
                     {other.label}
                     <span className="sr-only">{`, ${postCountText(other.count)}`}</span>
-                  </a>
+                  </TagLink>
                 </li>
               ))}
             </ul>

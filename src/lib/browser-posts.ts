@@ -83,3 +83,26 @@ export async function findBrowserPost(
   const record = readSeedRecord(storage); // undefined: localStorage
   return { post, changedHere: !isUntouchedSeed(post, record) };
 }
+
+/**
+ * What the admin did in this browser to a post the site publishes, when its built page no longer
+ * matches the store: made it a draft, deleted it, or retitled it (a new slug, so a new address).
+ * Undefined when the built page is still the store's version, or the store cannot be read.
+ */
+export type SiteCopyChange = { kind: 'draft' } | { kind: 'deleted' } | { kind: 'moved'; slug: string };
+
+export async function siteCopyChange(
+  slug: string,
+  options: BrowserPostOptions = {},
+): Promise<SiteCopyChange | undefined> {
+  const { storage, ...dbOptions } = options;
+  const seeded = readSeedRecord(storage).posts[slug]; // undefined: localStorage
+  if (!seeded) return undefined;
+  const result = await runDbOperation('look up a site post', (db) => db.posts.get(seeded.id), dbOptions);
+  if (!result.ok) return undefined;
+  const post = result.value;
+  if (!post) return { kind: 'deleted' };
+  if (post.isDraft !== PUBLISHED) return { kind: 'draft' };
+  if (post.slug !== slug) return { kind: 'moved', slug: post.slug };
+  return undefined;
+}

@@ -7,7 +7,8 @@ const showBrowserPost = vi.hoisted(() =>
   vi.fn<(host: HTMLElement, slug: string, any: boolean) => Promise<boolean>>(),
 );
 const showBrowserTagPage = vi.hoisted(() => vi.fn<(host: HTMLElement, tag: string) => Promise<boolean>>());
-vi.mock('@/islands/blog/browser-post', () => ({ showBrowserPost, showBrowserTagPage }));
+const showSiteCopyNotice = vi.hoisted(() => vi.fn<(slug: string) => Promise<void>>());
+vi.mock('@/islands/blog/browser-post', () => ({ showBrowserPost, showBrowserTagPage, showSiteCopyNotice }));
 
 const { default: BrowserPostLoader } = await import('@/islands/blog/BrowserPostLoader');
 
@@ -28,6 +29,7 @@ describe('BrowserPostLoader', () => {
   beforeEach(() => {
     showBrowserPost.mockReset();
     showBrowserTagPage.mockReset();
+    showSiteCopyNotice.mockReset().mockResolvedValue(undefined);
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
@@ -50,6 +52,15 @@ describe('BrowserPostLoader', () => {
     await waitFor(() => expect(showBrowserPost).toHaveBeenCalled());
     await waitFor(() => expect(container.querySelector('[data-browser-post]')).not.toBeVisible());
     expect(screen.getByText('Built content')).toBeVisible();
+    // ...and asks whether the admin drafted, deleted or retitled it here.
+    await waitFor(() => expect(showSiteCopyNotice).toHaveBeenCalledWith('my-post'));
+  });
+
+  it('shows the stored post without a note about the built one', async () => {
+    showBrowserPost.mockResolvedValue(true);
+    renderPage('prebuilt', 'my-post');
+    await waitFor(() => expect(screen.queryByText('Built content')).not.toBeInTheDocument());
+    expect(showSiteCopyNotice).not.toHaveBeenCalled();
   });
 
   it('on the 404 page says Loading... until the post is found, reading the slug from the address', async () => {
@@ -63,6 +74,7 @@ describe('BrowserPostLoader', () => {
     lookup.resolve(false);
     await waitFor(() => expect(screen.getByText('Built content')).toBeVisible());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(showSiteCopyNotice).not.toHaveBeenCalled(); // a note is for built posts only
   });
 
   it('gives the page back when the stored post cannot be shown', async () => {

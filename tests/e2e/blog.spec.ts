@@ -323,6 +323,45 @@ test.describe("posts kept in this browser's store", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
+  test('a site post drafted, deleted or retitled here shows the admin a note at its address', async ({
+    page,
+  }) => {
+    const [drafted, deleted, retitled, untouched] = PUBLISHED;
+    const stored = { excerpt: 'x', content: '<p>x</p>', tags: [], publishedAt: '2026-01-20T12:00:00.000Z' };
+    // The seed record lists the site's posts by store key: 1000 drafted, 1001 deleted, 1002 retitled.
+    await putBrowserPosts(
+      page,
+      [
+        { ...stored, id: 1000, slug: drafted!.slug, title: drafted!.title, isDraft: 1 },
+        { ...stored, id: 1002, slug: 'a-new-title', title: 'A New Title', isDraft: 0 },
+      ],
+      [drafted!.slug, deleted!.slug, retitled!.slug],
+    );
+    const note = page.getByRole('note');
+
+    await page.goto(`/blog/${drafted!.slug}`);
+    await expect(note).toContainText('Only you see this note. You made this post a draft');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(drafted!.title); // the site's copy
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+
+    await page.goto(`/blog/${deleted!.slug}`);
+    await expect(note).toContainText('You deleted this post');
+
+    await page.goto(`/blog/${retitled!.slug}`);
+    await note.getByRole('link', { name: 'see your version' }).click();
+    await expect(page).toHaveURL(/\/blog\/a-new-title$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A New Title');
+
+    // A post the seed record does not list gets no note once the loader has looked.
+    await page.goto(`/blog/${untouched!.slug}`);
+    await expect(page.locator('astro-island[component-url*="BrowserPostLoader"]:not([ssr])')).toHaveCount(1);
+    await page.waitForTimeout(300);
+    await expect(note).toHaveCount(0);
+  });
+
   test('show the same calendar day in any time zone', async ({ browser }) => {
     for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       const context = await browser.newContext({ timezoneId });

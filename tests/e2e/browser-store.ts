@@ -2,6 +2,8 @@
 import type { Page } from '@playwright/test';
 
 export interface StoredPost {
+  /** The store's key; the seed record gives the seeded slugs 1000, 1001, ... in order. */
+  id?: number;
   slug: string;
   title: string;
   excerpt: string;

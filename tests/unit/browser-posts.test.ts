@@ -2,7 +2,7 @@
 // the slugs whose built version gives way, and one post by slug. Drafts never show.
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cardFromStoredPost, findBrowserPost, readBrowserPosts } from '@/lib/browser-posts';
+import { cardFromStoredPost, findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/browser-posts';
 import { createDatabase, type AppDatabase } from '@/lib/db';
 import { createPostStore } from '@/lib/post-store';
 import { seedPosts, type ManifestPost } from '@/lib/post-seed';
@@ -85,6 +85,33 @@ describe('findBrowserPost', () => {
     expect(await findBrowserPost('only-here', options())).toMatchObject({ changedHere: true });
     expect(await findBrowserPost('draft', options())).toBeUndefined();
     expect(await findBrowserPost('missing', options())).toBeUndefined();
+  });
+});
+
+describe('siteCopyChange', () => {
+  it('says what the admin did here to a site post whose built page still shows it', async () => {
+    const store = createPostStore({ database: () => db });
+    expect(await siteCopyChange('seeded', options())).toBeUndefined(); // untouched
+    expect(await siteCopyChange('not-on-the-site', options())).toBeUndefined();
+
+    await store.update((await store.findBySlug('seeded'))!.id, input('seeded', true));
+    expect(await siteCopyChange('seeded', options())).toEqual({ kind: 'draft' });
+
+    await store.remove((await store.findBySlug('other'))!.id);
+    expect(await siteCopyChange('other', options())).toEqual({ kind: 'deleted' });
+
+    await store.update((await store.findBySlug('seeded'))!.id, input('A New Title'));
+    expect(await siteCopyChange('seeded', options())).toEqual({ kind: 'moved', slug: 'a-new-title' });
+  });
+
+  it('returns nothing when the store cannot be read', async () => {
+    const broken = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    const quiet = console.error;
+    console.error = () => {};
+    expect(await siteCopyChange('seeded', { database: broken, storage })).toBeUndefined();
+    console.error = quiet;
   });
 });
 

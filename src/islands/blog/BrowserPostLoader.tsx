@@ -2,7 +2,7 @@
 // post in BrowserPost.astro's host element, and the page's other content (the host's siblings)
 // gives way to it. See BrowserPost.astro for the two modes.
 import { useEffect, useRef } from 'react';
-import { showBrowserPost, showBrowserTagPage } from './browser-post';
+import { showBrowserPost, showBrowserTagPage, showSiteCopyNotice } from './browser-post';
 
 export interface BrowserPostLoaderProps {
   mode: 'prebuilt' | 'missing';
@@ -58,9 +58,11 @@ export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPost
       setSiblingsHidden(true);
     }
     (tag ? showBrowserTagPage(host, tag) : showBrowserPost(host, slug ?? '', mode === 'missing'))
-      .then((shown) => {
+      .then(async (shown) => {
         if (shown) siblings.forEach((element) => element.remove());
         else giveBack();
+        // The built post stays: tell the admin when the store no longer publishes it as built.
+        if (!shown && mode === 'prebuilt') await showSiteCopyNotice(builtSlug);
       })
       .catch((error: unknown) => {
         console.error('[blog] Could not show the stored post:', error);

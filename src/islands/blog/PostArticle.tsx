@@ -63,6 +63,8 @@ export function PostArticle({ post }: { post: ArticleView }) {
               ))}
             </ul>
           )}
+          {/* A note for the admin, filled in the browser only (showSiteCopyNotice). */}
+          <div data-site-copy-notice="" hidden className="mt-6" />
         </div>
       </header>
       {image && (

@@ -5,11 +5,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog-posts';
-import { findBrowserPost, readBrowserPosts } from '@/lib/browser-posts';
+import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/browser-posts';
 import { formatLongDate, isoDay } from '@/lib/dates';
 import type { Post } from '@/lib/db';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { PostArticle, type ArticleView } from './PostArticle';
+import { SiteCopyNotice } from './SiteCopyNotice';
 import { TagPosts } from './TagPosts';
 
 export function articleFromStoredPost(post: Post): ArticleView {
@@ -51,6 +52,20 @@ export async function showBrowserTagPage(host: HTMLElement, slug: string): Promi
   if (!label) return false;
   render(host, <TagPosts label={label} posts={posts} />, `Posts tagged ${label}`);
   return true;
+}
+
+/**
+ * On a built post page whose post the admin drafted, deleted or retitled in this browser: shows the
+ * admin a note in the article's [data-site-copy-notice] slot that visitors still see this copy.
+ */
+export async function showSiteCopyNotice(slug: string): Promise<void> {
+  const slot = document.querySelector<HTMLElement>('[data-site-copy-notice]');
+  if (!slot) return;
+  const change = await siteCopyChange(slug);
+  if (!change) return;
+  const root = createRoot(slot);
+  flushSync(() => root.render(<SiteCopyNotice change={change} />));
+  slot.hidden = false;
 }
 
 function render(host: HTMLElement, content: ReactNode, title: string): void {

@@ -1,0 +1,34 @@
+// Shown on a built post page, in the admin's browser only, when the admin has drafted, deleted or
+// retitled that post in the browser's store: the page itself is the site's copy, which visitors
+// still see until the change reaches content/posts (Markdown export, then a commit).
+import type { SiteCopyChange } from '@/lib/browser-posts';
+import { postHref } from '@/lib/blog-posts';
+
+export function SiteCopyNotice({ change }: { change: SiteCopyChange }) {
+  return (
+    <div role="note" className="rounded-xl border-2 border-brand bg-page p-4 text-ink">
+      <p>
+        <strong>Only you see this note.</strong> {explanation(change)}
+      </p>
+    </div>
+  );
+}
+
+function explanation(change: SiteCopyChange) {
+  switch (change.kind) {
+    case 'draft':
+      return "You made this post a draft in this browser's admin. Visitors still see it here until you export it as Markdown and commit it to the site.";
+    case 'deleted':
+      return "You deleted this post in this browser's admin. Visitors still see it here until its file is removed from the site's posts (content/posts).";
+    case 'moved':
+      return (
+        <>
+          In this browser's admin, this post has a new title and address:{' '}
+          <a href={postHref(change.slug)} className="font-bold text-brand underline underline-offset-4">
+            see your version
+          </a>
+          . Visitors still see this one until you export it as Markdown and commit it to the site.
+        </>
+      );
+  }
+}

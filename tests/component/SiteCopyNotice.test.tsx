@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SiteCopyNotice } from '@/islands/blog/SiteCopyNotice';
+
+describe('SiteCopyNotice', () => {
+  it('tells the admin that visitors still see a post drafted here, and how that changes', () => {
+    render(<SiteCopyNotice change={{ kind: 'draft' }} />);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      "Only you see this note. You made this post a draft in this browser's admin. Visitors still see it here until you export it as Markdown and commit it to the site.",
+    );
+  });
+
+  it('names content/posts for a post deleted here', () => {
+    render(<SiteCopyNotice change={{ kind: 'deleted' }} />);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      "until its file is removed from the site's posts (content/posts)",
+    );
+  });
+
+  it('links a retitled post to its new address', () => {
+    render(<SiteCopyNotice change={{ kind: 'moved', slug: 'a-new-title' }} />);
+    expect(screen.getByRole('link', { name: 'see your version' })).toHaveAttribute(
+      'href',
+      '/blog/a-new-title',
+    );
+  });
+});

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildEnvironment } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
+import { precompress } from './src/integrations/precompress.mjs';
 import { scriptPriority } from './src/integrations/script-priority.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
 
@@ -42,6 +43,7 @@ export default defineConfig({
     scriptPriority(), // before offlineReading, like securityHeaders: both rewrite the pages
     securityHeaders(env), // before offlineReading: the service worker installs the finished pages
     offlineReading(),
+    precompress(), // last: it compresses the finished files
   ],
   vite: {
     plugins: [tailwindcss()],

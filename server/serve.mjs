@@ -39,6 +39,10 @@ const collect = createDevCollector({ routes: collectorRoutes, dataDir: path.join
 
 const files = sirv(dist, {
   etag: true,
+  // The compressed copies the build wrote (src/integrations/precompress.mjs), where the browser takes
+  // them; other files are compressed per request below.
+  brotli: true,
+  gzip: true,
   extensions: ['html'],
   dotfiles: false,
   // Runs after _headers was applied: it only fills in the default the hosts use for files that

@@ -1,4 +1,9 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './fixtures';
+
+// The build `npm start` serves (the tests run from the project's root, as playwright.config.ts does).
+const dist = path.resolve('dist');
 
 test.describe('production server', () => {
   test('serves the home page with the security headers of public/_headers', async ({ request }) => {
@@ -42,5 +47,36 @@ test.describe('production server', () => {
   test('compresses text responses', async ({ request }) => {
     const response = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers()['content-encoding']).toBe('gzip');
+  });
+
+  test("sends the build's compressed copies, with the file's own type and headers", async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const stylesheet = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet).toBeTruthy();
+    const original = await (
+      await request.get(stylesheet!, { headers: { 'Accept-Encoding': 'identity' } })
+    ).body();
+    for (const [accept, encoding, copy] of [
+      ['br, gzip', 'br', '.br'],
+      ['gzip', 'gzip', '.gz'],
+    ] as const) {
+      const response = await request.get(stylesheet!, { headers: { 'Accept-Encoding': accept } });
+      const headers = response.headers();
+      expect(headers['content-encoding'], accept).toBe(encoding);
+      // The copy the build wrote, byte for byte, not one compressed again on the way.
+      expect(Number(headers['content-length']), accept).toBe(
+        statSync(path.join(dist, stylesheet! + copy)).size,
+      );
+      expect(headers['content-type'], accept).toMatch(/^text\/css/);
+      expect(headers['vary'], accept).toMatch(/accept-encoding/i);
+      expect(headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(headers['x-content-type-options'], accept).toBe('nosniff');
+      expect((await response.body()).equals(original), accept).toBe(true);
+    }
+    // A page through the admin edit rewrite comes compressed too, as HTML and never cached.
+    const edit = await request.get('/admin/posts/17/edit', { headers: { 'Accept-Encoding': 'br' } });
+    expect(edit.headers()['content-encoding']).toBe('br');
+    expect(edit.headers()['content-type']).toMatch(/^text\/html/);
+    expect(edit.headers()['cache-control']).toBe('no-store');
   });
 });

@@ -13,3 +13,5 @@ export const OFFLINE_PATH = '/offline';
 export const NEVER_CACHED = /^\/(?:admin|login|cms)(?:\/|$)/;
 /** The brand colour of src/styles/global.css: browser toolbar and installed-app splash screen. */
 export const THEME_COLOR = '#0b6b63';
+/** The web app manifest the build writes (@vite-pwa/astro's file name), linked by src/scripts/app-manifest.ts. */
+export const MANIFEST_PATH = '/manifest.webmanifest';

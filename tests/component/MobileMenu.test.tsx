@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import MobileMenuIsland, { MOBILE_MENU_ID } from '@/islands/header/MobileMenu';
 import { FALLBACK_TARGET_ATTRIBUTE } from '@/lib/island-fallback';
 import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/navigation';
@@ -113,5 +113,37 @@ describe('MobileMenu', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).not.toHaveFocus();
+  });
+
+  it('when the window widens, closes and focuses the same link in the header, even if the hidden menu lost focus first', async () => {
+    const user = userEvent.setup();
+    render(
+      <header>
+        <a href="/">Bright Path</a>
+        <nav aria-label="Header">
+          <a href="/#services">Services</a>
+          <a href="/training">Training</a>
+        </nav>
+        <MobileMenuIsland currentPath="/" />
+      </header>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.tab(); // from Home to Services in the menu
+    expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'Services' })).toHaveFocus();
+
+    // Past the breakpoint the menu (with its button) is hidden and the header's links show; the
+    // browser may already have moved focus off the hidden menu when the resize event arrives.
+    const shown = vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(function (this: Element) {
+      const hidden = this.closest('[role="dialog"]') || this.tagName === 'BUTTON';
+      return (hidden ? [] : [new DOMRect()]) as unknown as DOMRectList;
+    });
+    (document.activeElement as HTMLElement).blur();
+    act(() => void window.dispatchEvent(new Event('resize')));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Header' })).getByRole('link', { name: 'Services' }),
+    ).toHaveFocus();
+    shown.mockRestore();
   });
 });

@@ -43,6 +43,13 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
     const root = document.documentElement;
     const previousOverflow = root.style.overflow;
     root.style.overflow = 'hidden'; // the page behind must not scroll under the open menu
+    // The item the visitor is on, kept as focus moves: once the window widens past the breakpoint
+    // the hidden menu may have lost focus before the resize event arrives.
+    let lastFocused: Element | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Element) lastFocused = event.target;
+    };
+    dialog.addEventListener('focusin', onFocusIn);
     // Straight to the first item: opening the menu is for choosing one.
     focusableWithin(dialog.querySelector('nav') ?? dialog)[0]?.focus();
 
@@ -65,7 +72,7 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
     // which now shows it (or to its first link), not to the page's start.
     const onResize = () => {
       if (button.getClientRects().length > 0) return;
-      const focused = document.activeElement;
+      const focused = dialog.contains(document.activeElement) ? document.activeElement : lastFocused;
       const links = [...button.closest('header')!.querySelectorAll('a')].filter(
         (link) => !dialog.contains(link) && link.getClientRects().length > 0,
       );
@@ -82,6 +89,7 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('click', onClick);
       window.removeEventListener('resize', onResize);
+      dialog.removeEventListener('focusin', onFocusIn);
       restoreInert();
       root.style.overflow = previousOverflow;
       if (returnFocusOnClose.current) button.focus();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MANIFEST_PATH } from '@/lib/offline';
-import { linkAppManifest, linkAppManifestAfterPaint } from '@/scripts/app-manifest';
+import { MANIFEST_DELAY_MS, linkAppManifest, linkAppManifestAfterLoad } from '@/scripts/app-manifest';
 
 const manifestLinks = () => document.head.querySelectorAll('link[rel="manifest"]');
 
@@ -26,27 +26,26 @@ describe('linkAppManifest', () => {
   });
 });
 
-describe('linkAppManifestAfterPaint', () => {
-  it('waits for two animation frames after the page has loaded', () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    linkAppManifestAfterPaint(); // jsdom's document has finished loading
+describe('linkAppManifestAfterLoad', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('links it a moment after the page has loaded', () => {
+    vi.useFakeTimers();
+    linkAppManifestAfterLoad(); // jsdom's document has finished loading
+    vi.advanceTimersByTime(MANIFEST_DELAY_MS - 1);
     expect(manifestLinks()).toHaveLength(0);
-    frames.shift()!(0);
-    expect(manifestLinks()).toHaveLength(0); // the frame that paints the page
-    frames.shift()!(0);
+    vi.advanceTimersByTime(1);
     expect(manifestLinks()).toHaveLength(1);
   });
 
   it('while the page is loading, waits for its load event first', () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    vi.useFakeTimers();
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
-    linkAppManifestAfterPaint();
-    expect(frames).toHaveLength(0);
+    linkAppManifestAfterLoad();
+    vi.advanceTimersByTime(MANIFEST_DELAY_MS * 5);
+    expect(manifestLinks()).toHaveLength(0);
     window.dispatchEvent(new Event('load'));
-    frames.shift()!(0);
-    frames.shift()!(0);
+    vi.advanceTimersByTime(MANIFEST_DELAY_MS);
     expect(manifestLinks()).toHaveLength(1);
   });
 });

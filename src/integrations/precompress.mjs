@@ -3,10 +3,10 @@
 // options) and nginx can (gzip_static, brotli_static): compressing on each request has to use quick
 // settings, and on a slow phone connection the stylesheet's extra kilobyte costs a round trip.
 // Static hosts that compress on their own (Netlify, Cloudflare Pages) ignore the copies.
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtFiles } from './built-files.mjs';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -55,10 +55,7 @@ export function precompress() {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const started = performance.now();
-        const entries = await readdir(out, { recursive: true, withFileTypes: true });
-        const queue = entries
-          .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
-          .map((entry) => path.join(entry.parentPath, entry.name));
+        const queue = await builtFiles(out, COMPRESSIBLE);
         let files = 0;
         let before = 0;
         let after = 0;

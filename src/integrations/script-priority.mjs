@@ -3,9 +3,9 @@
 // at High priority, so on a slow phone connection they share the first round trips with the
 // stylesheet and the lead picture, which the first paint does wait for. Astro gives no way to set an
 // attribute on a script it bundles, so once every page is written this marks them fetchpriority="low".
-import { readFile, readdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { builtFiles } from './built-files.mjs';
 
 // A bundled script tag as Astro writes it: type="module" and a src under /_astro/, no fetchpriority yet.
 const BUNDLED_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)">/g;
@@ -26,11 +26,8 @@ export function scriptPriority() {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const entries = await readdir(out, { recursive: true, withFileTypes: true });
         let pages = 0;
-        for (const entry of entries) {
-          if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-          const file = path.join(entry.parentPath, entry.name);
+        for (const file of await builtFiles(out, /\.html$/)) {
           const { html, count } = lowerScriptPriority(await readFile(file, 'utf8'));
           if (count === 0) continue;
           await writeFile(file, html);

@@ -11,9 +11,10 @@
 //   the last, Cloudflare joins both into two policies), so a per-path exception is not portable.
 // The browser enforces both policies; a request must pass each of them.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtFiles } from './built-files.mjs';
 import { parse } from 'yaml';
 
 const SELF = "'self'";
@@ -213,13 +214,6 @@ export function renderHeaders(template, policy) {
   return template.replace(/^(\s+Content-Security-Policy:).*$/m, `$1 ${policy}`);
 }
 
-async function htmlFiles(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 /** The integration: completes every page's policy and writes dist/_headers after the build. */
 export function securityHeaders(env) {
   let root = '';
@@ -233,7 +227,7 @@ export function securityHeaders(env) {
         const out = fileURLToPath(dir);
         const cms = cmsRelaxations(await readFile(path.join(root, 'admin/config.yml'), 'utf8'));
         const problems = [];
-        for (const file of await htmlFiles(out)) {
+        for (const file of await builtFiles(out, /\.html$/)) {
           const relative = path.relative(out, file).split(path.sep).join('/');
           const relax = /^cms\//.test(relative) ? cms : undefined;
           const result = completePagePolicy(await readFile(file, 'utf8'), relative, relax);

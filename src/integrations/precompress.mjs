@@ -6,9 +6,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { builtFiles } from './built-files.mjs';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { builtFiles } from './built-files.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

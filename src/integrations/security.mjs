@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtFiles } from './built-files.mjs';
 import { parse } from 'yaml';
+import { builtFiles } from './built-files.mjs';
 
 const SELF = "'self'";
 

@@ -7,15 +7,15 @@
 import { MANIFEST_PATH } from '@/lib/offline';
 
 /** Adds the manifest link to <head>, once. */
-export function linkAppManifest(doc: Document = document): void {
-  if (doc.querySelector('link[rel="manifest"]')) return;
-  const link = doc.createElement('link');
+export function linkAppManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
   link.rel = 'manifest';
   link.href = MANIFEST_PATH;
   // With credentials, Chrome fetches it over the page's own connection; without, it opens a second
   // one (another handshake). The site sets no cookies.
   link.crossOrigin = 'use-credentials';
-  doc.head.append(link);
+  document.head.append(link);
 }
 
 /**

@@ -1,4 +1,5 @@
-// Lint: TypeScript, React hooks, JSX accessibility and Astro components.
+// Lint: TypeScript, React hooks, JSX accessibility, Astro components, and the layers' import direction.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -24,9 +25,78 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  ...layers(),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
 );
+
+/**
+ * Imports run one way: pages -> layouts/components/islands -> lib (docs/architecture.md). ESLint's own
+ * no-restricted-imports (and no-restricted-syntax for a literal `import()`) checks the import text, so
+ * each pattern matches both spellings: the `@/` alias and a relative path climbing out of the folder.
+ * tests/unit/layers-lint.test.ts shows each block fires.
+ */
+function layers() {
+  // `@/x` or `../x`, `../../src/x`...: a path that reaches the folder x of src/ (or of the root).
+  const reach = (folders) => `^(?:@/|(?:\\.\\./)+(?:src/)?)(?:${folders})(?:/|$)`;
+  const rule = (patterns) => ({
+    'no-restricted-imports': ['error', { patterns }],
+    'no-restricted-syntax': [
+      'error',
+      ...patterns.map(({ regex, message }) => ({
+        selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+        message,
+      })),
+    ],
+  });
+  const lib = (scripts) => [
+    {
+      regex: reach('islands|components|pages|layouts'),
+      message: 'src/lib is the bottom layer: it never imports islands, components, pages or layouts.',
+    },
+    { regex: reach(scripts), message: 'src/lib never imports scripts (Node build tools or page scripts).' },
+  ];
+  const upper = {
+    regex: reach('components|pages|layouts|scripts'),
+    message: 'Islands import only src/lib, their own folder and src/islands/shared.',
+  };
+  const features = readdirSync(new URL('./src/islands', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+    .map((entry) => entry.name);
+  const otherFeature = (own) => {
+    const others = features.filter((name) => name !== own);
+    const message = `${own ? `src/islands/${own}` : 'src/islands/shared'} imports no other feature: move what two features share to src/islands/shared or src/lib.`;
+    return [
+      {
+        regex: `^(?:@/|(?:\\.\\./)+(?:src/)?)islands/(?!(?:${own ? `shared|${own}` : 'shared'})(?:/|$))`,
+        message,
+      },
+      ...(others.length ? [{ regex: `^(?:\\.\\./)+(?:${others.join('|')})(?:/|$)`, message }] : []),
+    ];
+  };
+  const nodeSide = [
+    {
+      regex: reach('islands|components|pages|layouts'),
+      message:
+        'server/ and scripts/ run in Node: they import src/lib, never islands, components, pages or layouts.',
+    },
+  ];
+  return [
+    { files: ['src/lib/**'], rules: rule(lib('scripts')) },
+    {
+      // Known exceptions, until build settings reach src/lib through astro:env: these two read the
+      // development defaults from scripts/build-env.mjs. Any other script is still refused here.
+      files: ['src/lib/endpoints.ts', 'src/lib/auth/admin-account.ts'],
+      rules: rule(lib('scripts(?!/build-env\\.mjs$)')),
+    },
+    ...features.map((own) => ({
+      files: [`src/islands/${own}/**`],
+      rules: rule([upper, ...otherFeature(own)]),
+    })),
+    { files: ['src/islands/shared/**'], rules: rule([upper, ...otherFeature('')]) },
+    { files: ['server/**', 'scripts/**'], rules: rule(nodeSide) },
+  ];
+}

@@ -1,0 +1,92 @@
+// The layer rules of eslint.config.js, run through ESLint's Node API on files placed (virtually) in
+// each folder: a wrong-way import must fail `npm run lint`, a right-way one must not.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The layer messages ESLint gives for `code` as if it were the file at `filePath`. */
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
+}
+
+describe('layer lint rules', { timeout: 60_000 }, () => {
+  it.each([
+    ['src/lib/fixture.ts', "import X from '@/islands/blog/PostList';"],
+    ['src/lib/fixture.ts', "import X from '../islands/blog/PostList';"],
+    ['src/lib/admin/fixture.ts', "import X from '../../components/ButtonLink.astro';"],
+    ['src/lib/fixture.ts', "import X from '@/pages/index.astro';"],
+    ['src/lib/fixture.ts', "import X from '@/layouts/BaseLayout.astro';"],
+    ['src/lib/fixture.ts', "import { x } from '@/scripts/reveal';"],
+    ['src/lib/auth/fixture.ts', "import { x } from '../../../scripts/build-env.mjs';"],
+    ['src/lib/fixture.ts', "export const later = () => import('@/islands/admin/PostForm');"],
+    ['src/lib/fixture.ts', "export { x } from '@/islands/shared/icons';"],
+  ])('refuses in %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('src/lib')]);
+  });
+
+  it.each([
+    ['src/islands/admin/fixture.tsx', "import X from '@/islands/blog/PostList';"],
+    ['src/islands/admin/fixture.tsx', "import X from '../blog/PostList';"],
+    ['src/islands/blog/fixture.tsx', "import X from '../../islands/admin/PostForm';"],
+    ['src/islands/blog/fixture.tsx', "export const later = () => import('../admin/PostForm');"],
+    ['src/islands/shared/fixture.tsx', "import X from '@/islands/contact/ContactForm';"],
+    ['src/islands/shared/fixture.tsx', "import X from '../login/LoginForm';"],
+  ])('refuses a cross-feature import in %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('imports no other feature')]);
+  });
+
+  it.each([
+    ['src/islands/admin/fixture.tsx', "import X from '@/components/ButtonLink.astro';"],
+    ['src/islands/contact/fixture.tsx', "import X from '@/layouts/BaseLayout.astro';"],
+    ['src/islands/header/fixture.tsx', "import { x } from '../../../scripts/build-env.mjs';"],
+  ])('refuses an upward import in %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('Islands import only')]);
+  });
+
+  it.each([
+    ['server/fixture.mjs', "import X from '../src/islands/contact/ContactForm';"],
+    ['scripts/fixture.mjs', "import X from '../src/components/ButtonLink.astro';"],
+    ['scripts/fixture.mjs', "import X from '@/islands/blog/PostList';"],
+  ])('refuses a browser or page module in Node code, %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('run in Node')]);
+  });
+
+  it.each([
+    ['src/lib/fixture.ts', "import { slugify } from '@/lib/slug';"],
+    ['src/lib/admin/fixture.ts', "import { slugify } from '../slug';"],
+    ['src/lib/fixture.ts', "import settings from '../../content/settings/practice.json';"],
+    ['src/islands/admin/fixture.tsx', "import X from '@/islands/shared/ErrorBoundary';"],
+    ['src/islands/admin/fixture.tsx', "import X from '../shared/form-fields';"],
+    ['src/islands/admin/fixture.tsx', "import X from './PostForm';"],
+    ['src/islands/admin/fixture.tsx', "import X from '@/islands/admin/PostForm';"],
+    ['src/islands/blog/fixture.tsx', "export const later = () => import('@/lib/browser-posts');"],
+    ['src/islands/shared/fixture.tsx', "import X from './icons';"],
+    ['server/fixture.mjs', "import { x } from '../scripts/build-env.mjs';"],
+    ['scripts/fixture.mjs', "import { x } from '../src/lib/slug.ts';"],
+    ['src/components/fixture.ts', "import X from '@/islands/blog/PostList';"],
+  ])('allows in %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([]);
+  });
+
+  it('names its two known exceptions and no more: build-env.mjs, from those two files only', async () => {
+    const buildEnv = "import { x } from '../../scripts/build-env.mjs';";
+    expect(await layerErrors('src/lib/endpoints.ts', buildEnv)).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/lib/auth/admin-account.ts',
+        "import { x } from '../../../scripts/build-env.mjs';",
+      ),
+    ).toEqual([]);
+    expect(await layerErrors('src/lib/settings.ts', buildEnv)).toHaveLength(1);
+    expect(
+      await layerErrors('src/lib/endpoints.ts', "import { x } from '../../scripts/audit.mjs';"),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors('src/lib/endpoints.ts', "import X from '@/islands/blog/PostList';"),
+    ).toHaveLength(1);
+  });
+});

@@ -1,14 +1,16 @@
 // Lighthouse (mobile settings, the system Chromium) on the public page types; prints a table of
 // the four category scores, LCP, TBT, CLS and the bytes each page loads, then the JavaScript budget
-// table of scripts/js-budget.mjs for the same pages. Each page is measured AUDIT_RUNS times (default 3)
-// and the run with the median LCP is shown, since single simulated runs vary by about ±0.1 s.
-// AUDIT_HTTP2=1 serves the build over HTTPS with HTTP/2 and Brotli (a self-signed certificate), as
-// the static hosts do; by default it is `npm start`'s plain HTTP/1.1.
+// table of scripts/js-budget.mjs for the same pages; both tables are also written under reports/
+// (git-ignored). Each page is measured AUDIT_RUNS times (default 3) and the run with the median LCP
+// is shown, since single simulated runs vary by about ±0.1 s. AUDIT_HTTP2=1 serves the build over
+// HTTPS with HTTP/2 and Brotli (a self-signed certificate), as the static hosts do; by default it is
+// `npm start`'s plain HTTP/1.1.
 // Usage: npm run audit  (builds first)   or   node scripts/audit.mjs [/path ...]
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_FLAGS, CHROME_HTTPS_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
+import { writeReport } from './report.mjs';
 
 // Every public page type: home, training, a service page, the blog, a post, the sign-in page.
 const AUDIT_PAGES = [
@@ -96,26 +98,27 @@ try {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(
-  `\nLighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), ${http2 ? 'HTTPS with HTTP/2' : 'HTTP/1.1'}; ` +
-    `median LCP of ${runs} run(s)\n`,
-);
-console.log(
+const lines = [
+  `Lighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), ${http2 ? 'HTTPS with HTTP/2' : 'HTTP/1.1'}; ` +
+    `median LCP of ${runs} run(s)`,
+  '',
   '| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS | HTML | total |',
-);
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const r of rows) {
-  console.log(
-    `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.html)}${r.html > FIRST_ROUND_TRIP ? ' (!)' : ''} | ${kb(r.total)} |`,
-  );
-}
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.html)}${r.html > FIRST_ROUND_TRIP ? ' (!)' : ''} | ${kb(r.total)} |`,
+  ),
+];
 if (rows.some((r) => r.html > FIRST_ROUND_TRIP))
-  console.log(
-    '\n(!) The HTML, with its headers, is larger than a first round trip carries (14.6 KB): every' +
-      ' request behind it starts one round trip later. See README, "Audits and budgets".',
+  lines.push(
+    '',
+    '(!) The HTML, with its headers, is larger than a first round trip carries (14.6 KB): every' +
+      ' request behind it starts one round trip later. See docs/performance.md.',
   );
 for (const r of rows)
-  if (r.failing.length) console.log(`\n${r.path} audits below full marks: ${r.failing.join(', ')}`);
+  if (r.failing.length) lines.push('', `${r.path} audits below full marks: ${r.failing.join(', ')}`);
+console.log('');
+writeReport(http2 ? 'lighthouse-http2' : 'lighthouse', lines);
 
 const budget = spawnSync(process.execPath, ['scripts/js-budget.mjs', ...pages], { stdio: 'inherit' });
 process.exitCode = budget.status ?? 1;

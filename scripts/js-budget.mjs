@@ -6,10 +6,12 @@
 // may fetch code loaded only at that moment (fuse.js for typo-tolerant search, Dexie to keep a
 // registration in the browser). Budgets: < 15 KB at load, < 90 KB with all islands in use; the
 // last column is reported, not budgeted. Form endpoints are answered locally, never called.
+// The table is also written to reports/js-budget.md.
 // Usage: npm run build && node scripts/js-budget.mjs [/path ...]
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROME_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
+import { writeReport } from './report.mjs';
 
 const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -93,18 +95,21 @@ const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROM
 try {
   const rows = [];
   for (const path of pages) rows.push(await measure(browser, server.origin, path));
-  console.log('\nJavaScript per page (gzip bytes; inline scripts counted at their gzip size)\n');
-  console.log(
+  const lines = [
+    'JavaScript per page (gzip bytes; inline scripts counted at their gzip size)',
+    '',
     '| page | islands | at load (total) | of which inline | all islands in use | within budget | after use (not budgeted) |',
-  );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const r of rows) {
     const ok = r.atLoad < LOAD_BUDGET && r.allIslands < ALL_ISLANDS_BUDGET;
     const after = r.used ? `${kb(r.afterUse)} (${r.used})` : '-';
-    console.log(
+    lines.push(
       `| ${r.path} | ${r.islands} | ${kb(r.atLoad)} | ${kb(r.inlineBytes)} | ${kb(r.allIslands)} | ${ok ? 'yes' : 'NO'} | ${after} |`,
     );
   }
+  console.log('');
+  writeReport('js-budget', lines);
 } finally {
   await browser.close();
   server.stop();

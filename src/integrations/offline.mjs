@@ -1,4 +1,4 @@
-// Offline reading and the web app manifest (SPEC: service worker; README, "Offline reading").
+// Offline reading and the web app manifest (docs/offline.md).
 // @vite-pwa/astro runs Workbox's generateSW once Astro has written every page; src/scripts/service-worker.ts
 // registers the result and asks the visitor before a new version takes over.
 import { readFile } from 'node:fs/promises';

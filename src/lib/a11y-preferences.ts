@@ -10,7 +10,7 @@ export interface A11yPreferences {
   letterSpacing: number; // px
   lineHeight: number;
   reduceMotion: boolean;
-  /** Atkinson Hyperlegible instead of the device's own font (not in the spec: see README). */
+  /** Atkinson Hyperlegible instead of the device's own font: our addition (docs/decisions/0002-*.md). */
   readableFont: boolean;
 }
 

@@ -13,7 +13,7 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
     .map((m) => m.message);
 }
 
-describe('layer lint rules', { timeout: 60_000 }, () => {
+describe('layer lint rules', { timeout: 120_000 }, () => {
   it.each([
     ['src/lib/fixture.ts', "import X from '@/islands/blog/PostList';"],
     ['src/lib/fixture.ts', "import X from '../islands/blog/PostList';"],

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
-import { DEV_COLLECTOR } from '../scripts/build-env.mjs';
-import { createDevCollector } from './dev-collector.mjs';
+import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -29,12 +28,8 @@ const readRules = (name) => {
 const redirects = parseRedirects(readRules('_redirects'));
 const headerBlocks = parseHeaders(readRules('_headers'));
 
-// The collector stands in only for the endpoints this environment leaves unset (as the build did).
-const collectorRoutes = {};
-const unset = (name) => !process.env[name]?.trim(); // as scripts/build-env.mjs reads them
-if (unset('PUBLIC_CONTACT_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.contact] = 'contact';
-if (unset('PUBLIC_REGISTRATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.registration] = 'registration';
-if (unset('PUBLIC_CONFIRMATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.confirmation] = 'confirmation';
+// The collector stands in only for the endpoints the build itself left unset (it recorded them).
+const collectorRoutes = readCollectorRoutes(dist);
 const collect = createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
 
 const files = sirv(dist, {

@@ -12,12 +12,13 @@ import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const dist = path.join(root, 'dist');
+// `node server/serve.mjs DIR` serves another build (the server's own tests use a small one).
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
 
 if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error('dist/ has no build. Run `npm run build` first (or `npm start`, which builds).');
+  console.error(`${dist} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`);
   process.exit(1);
 }
 
@@ -57,11 +58,18 @@ const files = sirv(dist, {
 });
 const compress = compression();
 
-function safePathname(rawUrl) {
+/**
+ * The request's URL and decoded path, or undefined for a target no browser sends (`*`, an absolute
+ * URL, bad percent-encoding): those get a 400. Read after the origin, so that `//[` or `//host` stays
+ * a path, as sirv reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
+ */
+function requestTarget(rawUrl = '') {
+  if (!rawUrl.startsWith('/')) return undefined;
   try {
-    return decodeURIComponent(new URL(rawUrl ?? '/', 'http://localhost').pathname);
+    const url = new URL(`http://localhost${rawUrl}`);
+    return { url, pathname: decodeURIComponent(url.pathname) };
   } catch {
-    return '/';
+    return undefined;
   }
 }
 
@@ -73,8 +81,13 @@ const tls =
     : undefined;
 
 async function handle(req, res) {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const pathname = safePathname(req.url);
+  const target = requestTarget(req.url);
+  if (!target) {
+    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    res.end('Bad request');
+    return;
+  }
+  const { url, pathname } = target;
   for (const [name, value] of headersFor(headerBlocks, pathname)) res.setHeader(name, value);
 
   if (await collect(req, res)) return;
@@ -95,12 +108,25 @@ async function handle(req, res) {
   compress(req, res, () => files(req, res));
 }
 
-const server = tls
-  ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handle)
-  : http.createServer(handle);
+// Whatever else fails still gets an answer (or, mid-answer, a closed stream), never an unhandled
+// rejection: that would stop the server for everyone.
+function serve(req, res) {
+  handle(req, res).catch((error) => {
+    console.error(`${req.method} ${req.url}:`, error);
+    if (res.headersSent) (res.stream ?? res).destroy();
+    else {
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Internal server error');
+    }
+  });
+}
+
+const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serve) : http.createServer(serve);
 
 server.listen(port, host, () => {
-  console.log(`Serving dist/ on ${tls ? 'https' : 'http'}://${host}:${port}`);
+  console.log(
+    `Serving ${path.relative(process.cwd(), dist)}/ on ${tls ? 'https' : 'http'}://${host}:${port}`,
+  );
   if (Object.keys(collectorRoutes).length > 0) {
     console.log(
       `Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`,

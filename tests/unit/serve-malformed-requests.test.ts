@@ -9,9 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let dist: string;
-let server: ChildProcess;
+let server: Started;
 let port: number;
-let output = '';
 
 const COLLECTOR = '/__dev/forms/contact';
 
@@ -24,31 +23,59 @@ async function freePort() {
   });
 }
 
-beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), 'serve-'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Home</title><p>Home</p>');
-  await writeFile(path.join(dist, '404.html'), '<!doctype html><title>Not found</title><h1>Not found</h1>');
-  await writeFile(path.join(dist, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
-  await writeFile(path.join(dist, '_redirects'), '/u/:name  /users/:name  301\n/go/*  /:splat  302\n');
-  // As a build whose contact form posts to the development collector records it.
-  await writeFile(path.join(dist, '.dev-collector.json'), JSON.stringify({ [COLLECTOR]: 'contact' }));
-  port = await freePort();
-  server = spawn(process.execPath, ['server/serve.mjs', dist], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+interface Started {
+  port: number;
+  child: ChildProcess;
+  /** What the server printed so far. */
+  output: () => string;
+}
+
+/** `node server/serve.mjs DIR` on a free port, with the environment `env` (no variable of ours). */
+async function startServer(directory: string, env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^PUBLIC_|^PORT$|^HOST$/.test(name)),
+  );
+  const child = spawn(process.execPath, ['server/serve.mjs', directory], {
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stderr!.on('data', (chunk) => (output += chunk));
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
-    server.stdout!.on('data', (chunk) => {
+    child.stdout!.on('data', (chunk) => {
       output += chunk;
       if (String(chunk).includes('Serving')) resolve();
     });
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
   });
+  return { port, child, output: () => output };
+}
+
+async function smallBuild(files: Record<string, string> = {}) {
+  const directory = await mkdtemp(path.join(tmpdir(), 'serve-'));
+  await writeFile(path.join(directory, 'index.html'), '<!doctype html><title>Home</title><p>Home</p>');
+  await writeFile(
+    path.join(directory, '404.html'),
+    '<!doctype html><title>Not found</title><h1>Not found</h1>',
+  );
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(directory, name), text);
+  return directory;
+}
+
+beforeAll(async () => {
+  dist = await smallBuild({
+    _headers: '/*\n  X-Content-Type-Options: nosniff\n',
+    _redirects: '/u/:name  /users/:name  301\n/go/*  /:splat  302\n',
+    // As a build whose contact form posts to the development collector records it.
+    '.dev-collector.json': JSON.stringify({ [COLLECTOR]: 'contact' }),
+  });
+  server = await startServer(dist);
+  port = server.port;
 }, 20_000);
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.child.kill('SIGTERM');
   await rm(dist, { recursive: true, force: true });
 });
 
@@ -194,6 +221,26 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
     const home = await get('/');
     expect(home.status).toBe(200);
     expect(home.body).toContain('<p>Home</p>');
-    expect(server.exitCode, output).toBeNull();
+    expect(server.child.exitCode, server.output()).toBeNull();
+  });
+});
+
+describe('the development collector', { timeout: 20_000 }, () => {
+  it('is off for a build that recorded none, though the server starts without endpoint variables', async () => {
+    const production = await smallBuild();
+    const started = await startServer(production);
+    try {
+      const response = await fetch(`http://127.0.0.1:${started.port}${COLLECTOR}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      // The static files' answer to a POST, not the collector's.
+      expect(response.status).toBe(405);
+      expect(started.output()).not.toContain('collector');
+    } finally {
+      started.child.kill('SIGTERM');
+      await rm(production, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { buildEnvironment } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
+import { devCollector } from './src/integrations/dev-collector.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { scriptPriority } from './src/integrations/script-priority.mjs';
@@ -43,6 +44,7 @@ export default defineConfig({
     scriptPriority(), // before offlineReading, like securityHeaders: both rewrite the pages
     securityHeaders(env), // before offlineReading: the service worker installs the finished pages
     offlineReading(),
+    devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)
     precompress(), // last: it compresses the finished files
   ],
   vite: {

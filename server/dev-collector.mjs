@@ -1,73 +1,157 @@
-// Development stand-in for the form services, used by `npm start` only when an endpoint variable
-// is unset: each submission is appended as one JSON line to .data/submissions.jsonl and logged, so
-// a newcomer sees both forms work end to end. Never a production backend.
-import { appendFile, mkdir } from 'node:fs/promises';
+// Development stand-in for the form services, used by `npm start` only for the endpoints the build
+// itself pointed at it (the build records them in dist/, below): each submission is appended as one
+// JSON line to .data/submissions.jsonl and logged, so a newcomer sees both forms work end to end.
+// Never a production backend.
+import { existsSync, readFileSync } from 'node:fs';
+import { appendFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** How long a refused body is still drained before its connection closes. */
+const LINGER_MS = 500;
+/** The file never grows past this: a form left on a loop, or a page that posts to it, fills no disk. */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+/** In dist/: which collector paths the build's forms post to. A dotfile, so sirv never serves it. */
+export const ROUTES_FILE = '.dev-collector.json';
+const FORMS = new Set(['contact', 'registration', 'confirmation']);
+
+/** Records `routes` (path to form name) in the build; a build with none leaves no file. */
+export async function writeCollectorRoutes(dist, routes) {
+  const file = path.join(dist, ROUTES_FILE);
+  if (Object.keys(routes).length === 0) await rm(file, { force: true });
+  else await writeFile(file, JSON.stringify(routes, null, 2) + '\n');
+}
+
+/** The routes the build recorded: none for a build whose forms all post to real endpoints. */
+export function readCollectorRoutes(dist) {
+  const file = path.join(dist, ROUTES_FILE);
+  if (!existsSync(file)) return {};
+  const recorded = JSON.parse(readFileSync(file, 'utf8'));
+  return Object.fromEntries(
+    Object.entries(recorded).filter(([route, form]) => route.startsWith('/__dev/') && FORMS.has(form)),
+  );
+}
+
+const tooLarge = () => Object.assign(new Error('Payload too large'), { status: 413 });
+
+/** The body as text; rejects (413) as soon as it is larger than the limit, without reading on. */
 function readBody(req) {
   return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+      reject(tooLarge());
+      return;
+    }
     let size = 0;
     const chunks = [];
-    // Past the limit the rest is read and dropped, so the client still gets a clear answer.
-    req.on('data', (chunk) => {
+    const onData = (chunk) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (size > MAX_BODY_BYTES) reject(Object.assign(new Error('Payload too large'), { status: 413 }));
-      else resolve(Buffer.concat(chunks).toString('utf8'));
-    });
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.pause();
+      reject(tooLarge());
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
-function parse(body, contentType) {
-  if (contentType.includes('application/json')) return JSON.parse(body || '{}');
-  return Object.fromEntries(new URLSearchParams(body)); // a plain HTML form post (no JavaScript)
+/**
+ * After a refusal that leaves the body unread: the connection ends once the answer is sent. What
+ * still arrives is dropped for a moment, so that the client reads the answer rather than a reset,
+ * and then the connection is closed: a body is never read to its end.
+ * (No `Connection: close` header: with it Node closes at once, and the client often sees a reset.)
+ */
+function closeAfter(req, res) {
+  res.on('finish', () => {
+    if (req.httpVersionMajor >= 2) {
+      req.stream?.close();
+      return;
+    }
+    req.resume();
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
 }
 
 function send(res, status, payload) {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(payload));
+  const body = JSON.stringify(payload);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
 }
 
+const isJson = (contentType) => contentType.split(';')[0].trim().toLowerCase() === 'application/json';
+
 /**
- * @param {{ routes: Record<string, string>, dataDir: string, log?: (line: string) => void }} options
+ * @param {{ routes: Record<string, string>, dataDir: string, log?: (line: string) => void,
+ *   maxFileBytes?: number }} options
  *   routes maps a URL path to a form name (contact, registration, confirmation).
  */
-export function createDevCollector({ routes, dataDir, log = console.log }) {
+export function createDevCollector({ routes, dataDir, log = console.log, maxFileBytes = MAX_FILE_BYTES }) {
   const file = path.join(dataDir, 'submissions.jsonl');
+  // One append at a time, so two submissions at once cannot both pass the size check.
+  let appending = Promise.resolve();
+  const append = (line) => {
+    const done = appending.then(async () => {
+      await mkdir(dataDir, { recursive: true });
+      const size = await stat(file).then(
+        (stats) => stats.size,
+        () => 0,
+      );
+      if (size + Buffer.byteLength(line) > maxFileBytes) return false;
+      await appendFile(file, line);
+      return true;
+    });
+    appending = done.catch(() => {});
+    return done;
+  };
+
   return async function collect(req, res) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const form = routes[url.pathname];
+    // The path as sent, compared as a string: no parsing that a malformed URL could make throw.
+    const route = (req.url ?? '').split('?')[0];
+    const form = Object.hasOwn(routes, route) ? routes[route] : undefined;
     if (!form) return false;
     if (req.method !== 'POST') {
+      closeAfter(req, res);
       res.setHeader('Allow', 'POST');
       send(res, 405, { error: 'Use POST' });
       return true;
     }
+    // JSON only, as the site's forms send it: a page elsewhere can post a plain HTML form to
+    // localhost without asking, but not JSON (the browser asks first, and this answers no CORS).
+    if (!isJson(String(req.headers['content-type'] ?? ''))) {
+      closeAfter(req, res);
+      send(res, 415, { error: 'The development collector accepts only application/json.' });
+      return true;
+    }
     try {
-      const contentType = String(req.headers['content-type'] ?? '');
-      const data = parse(await readBody(req), contentType);
+      const data = JSON.parse((await readBody(req)) || '{}');
       const entry = { receivedAt: new Date().toISOString(), form, data };
-      await mkdir(dataDir, { recursive: true });
-      await appendFile(file, JSON.stringify(entry) + '\n');
-      log(`[dev collector] ${form} submission saved to ${path.relative(process.cwd(), file)}`);
-      if (!contentType.includes('application/json')) {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(
-          '<!doctype html><meta charset="utf-8"><title>Received</title><p>Thank you. Your form was received by the development collector.</p><p><a href="/">Back to the home page</a></p>',
-        );
+      if (!(await append(JSON.stringify(entry) + '\n'))) {
+        send(res, 507, {
+          error: `The development collector's ${path.relative(process.cwd(), file)} is full; empty it to collect more.`,
+        });
         return true;
       }
+      log(`[dev collector] ${form} submission saved to ${path.relative(process.cwd(), file)}`);
       send(res, 200, form === 'confirmation' ? { success: true } : { ok: true, next: '/' });
     } catch (error) {
-      const status = error?.status ?? 400;
-      send(res, status, {
-        error: status === 413 ? 'The submission is too large.' : 'The submission could not be read.',
-      });
+      const status = error?.status ?? (error instanceof SyntaxError ? 400 : 500);
+      if (status === 413) closeAfter(req, res);
+      const message = {
+        400: 'The submission could not be read.',
+        413: 'The submission is too large.',
+        500: 'The submission could not be saved.',
+      };
+      send(res, status, { error: message[status] });
     }
     return true;
   };

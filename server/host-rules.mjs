@@ -28,15 +28,33 @@ export function parseRedirects(text) {
   return rules;
 }
 
-/** The first rule matching `pathname`, with placeholders filled into its target. */
+/**
+ * A value from the request as it goes into a target URL (and so into a Location header):
+ * percent-encoded, so CR/LF can never split a header nor a character outside Latin-1 stop the
+ * server, and never a second slash after one, so `/:splat` can never make `//other-host`.
+ * The splat keeps its single slashes (`/old/a/b` to `/new/a/b`).
+ */
+function encodeValue(value, { splat, afterSlash }) {
+  if (!splat) return encodeURIComponent(value);
+  const encoded = value
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/')
+    .replace(/\/(?=\/)/g, '%2F');
+  return afterSlash && encoded.startsWith('/') ? `%2F${encoded.slice(1)}` : encoded;
+}
+
+/** The first rule matching the decoded `pathname`, with placeholders filled (encoded) into its target. */
 export function matchRedirect(rules, pathname) {
   for (const rule of rules) {
     const found = rule.match.exec(pathname);
     if (!found) continue;
     const groups = found.groups ?? {};
-    const target = rule.to.replace(/:splat|:([A-Za-z_]\w*)/g, (whole, name) =>
-      name ? (groups[name] ?? whole) : (groups.splat ?? ''),
-    );
+    const target = rule.to.replace(/:splat|:([A-Za-z_]\w*)/g, (whole, name, offset) => {
+      const value = name ? groups[name] : (groups.splat ?? '');
+      if (value === undefined) return whole;
+      return encodeValue(value, { splat: !name, afterSlash: rule.to[offset - 1] === '/' });
+    });
     return { status: rule.status, target };
   }
   return undefined;

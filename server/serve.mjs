@@ -8,17 +8,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
-import { DEV_COLLECTOR } from '../scripts/build-env.mjs';
-import { createDevCollector } from './dev-collector.mjs';
+import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const dist = path.join(root, 'dist');
+// `node server/serve.mjs DIR` serves another build (the server's own tests use a small one).
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
 
 if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error('dist/ has no build. Run `npm run build` first (or `npm start`, which builds).');
+  console.error(`${dist} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`);
   process.exit(1);
 }
 
@@ -29,12 +29,8 @@ const readRules = (name) => {
 const redirects = parseRedirects(readRules('_redirects'));
 const headerBlocks = parseHeaders(readRules('_headers'));
 
-// The collector stands in only for the endpoints this environment leaves unset (as the build did).
-const collectorRoutes = {};
-const unset = (name) => !process.env[name]?.trim(); // as scripts/build-env.mjs reads them
-if (unset('PUBLIC_CONTACT_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.contact] = 'contact';
-if (unset('PUBLIC_REGISTRATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.registration] = 'registration';
-if (unset('PUBLIC_CONFIRMATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.confirmation] = 'confirmation';
+// The collector stands in only for the endpoints the build itself left unset (it recorded them).
+const collectorRoutes = readCollectorRoutes(dist);
 const collect = createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
 
 const files = sirv(dist, {
@@ -62,11 +58,18 @@ const files = sirv(dist, {
 });
 const compress = compression();
 
-function safePathname(rawUrl) {
+/**
+ * The request's URL and decoded path, or undefined for a target no browser sends (`*`, an absolute
+ * URL, bad percent-encoding): those get a 400. Read after the origin, so that `//[` or `//host` stays
+ * a path, as sirv reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
+ */
+function requestTarget(rawUrl = '') {
+  if (!rawUrl.startsWith('/')) return undefined;
   try {
-    return decodeURIComponent(new URL(rawUrl ?? '/', 'http://localhost').pathname);
+    const url = new URL(`http://localhost${rawUrl}`);
+    return { url, pathname: decodeURIComponent(url.pathname) };
   } catch {
-    return '/';
+    return undefined;
   }
 }
 
@@ -78,8 +81,13 @@ const tls =
     : undefined;
 
 async function handle(req, res) {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const pathname = safePathname(req.url);
+  const target = requestTarget(req.url);
+  if (!target) {
+    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    res.end('Bad request');
+    return;
+  }
+  const { url, pathname } = target;
   for (const [name, value] of headersFor(headerBlocks, pathname)) res.setHeader(name, value);
 
   if (await collect(req, res)) return;
@@ -100,12 +108,25 @@ async function handle(req, res) {
   compress(req, res, () => files(req, res));
 }
 
-const server = tls
-  ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handle)
-  : http.createServer(handle);
+// Whatever else fails still gets an answer (or, mid-answer, a closed stream), never an unhandled
+// rejection: that would stop the server for everyone.
+function serve(req, res) {
+  handle(req, res).catch((error) => {
+    console.error(`${req.method} ${req.url}:`, error);
+    if (res.headersSent) (res.stream ?? res).destroy();
+    else {
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Internal server error');
+    }
+  });
+}
+
+const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serve) : http.createServer(serve);
 
 server.listen(port, host, () => {
-  console.log(`Serving dist/ on ${tls ? 'https' : 'http'}://${host}:${port}`);
+  console.log(
+    `Serving ${path.relative(process.cwd(), dist)}/ on ${tls ? 'https' : 'http'}://${host}:${port}`,
+  );
   if (Object.keys(collectorRoutes).length > 0) {
     console.log(
       `Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`,

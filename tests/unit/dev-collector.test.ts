@@ -1,14 +1,18 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevCollector } from '../../server/dev-collector.mjs';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDevCollector, readCollectorRoutes, ROUTES_FILE } from '../../server/dev-collector.mjs';
+import { buildEnvironment } from '../../scripts/build-env.mjs';
+import { collectorRoutes, devCollector } from '../../src/integrations/dev-collector.mjs';
 
 let dataDir: string;
 let server: http.Server;
 let base: string;
+const FILE_CAP = 4096;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'collector-'));
@@ -16,6 +20,7 @@ beforeAll(async () => {
     routes: { '/__dev/forms/contact': 'contact', '/__dev/forms/confirmation': 'confirmation' },
     dataDir,
     log: () => {},
+    maxFileBytes: FILE_CAP,
   });
   server = http.createServer(async (req, res) => {
     if (!(await collect(req, res))) {
@@ -67,8 +72,129 @@ describe('development form collector', () => {
     expect((await huge.json()).error).toBe('The submission is too large.');
   });
 
+  it('accepts only JSON, which no page elsewhere can post without asking', async () => {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+    ]) {
+      const response = await fetch(base + '/__dev/forms/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body: 'name=Zo%C3%AB',
+      });
+      expect(response.status, type).toBe(415);
+      expect((await response.json()).error).toBe('The development collector accepts only application/json.');
+    }
+    const withCharset = await fetch(base + '/__dev/forms/confirmation', {
+      method: 'POST',
+      headers: { 'Content-Type': 'Application/JSON; charset=utf-8' },
+      body: '{}',
+    });
+    expect(withCharset.status).toBe(200);
+  });
+
+  it('closes the connection of a body past the limit instead of reading it to the end', async () => {
+    const { port } = server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', () => {});
+    socket.write(
+      'POST /__dev/forms/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n',
+    );
+    // Chunks of 16 kB past the 64 kB limit, and then the client would go on for ever.
+    for (let chunk = 0; chunk < 6; chunk++) socket.write(`4000\r\n${'a'.repeat(16 * 1024)}\r\n`);
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).toContain('The submission is too large.');
+  });
+
   it('leaves other paths to the static files', async () => {
     expect((await fetch(base + '/somewhere')).status).toBe(404);
     expect((await fetch(base + '/__dev/forms/registration', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('size of .data/submissions.jsonl', () => {
+  beforeEach(async () => {
+    await rm(path.join(dataDir, 'submissions.jsonl'), { force: true });
+  });
+
+  it('refuses a submission with 507 once the file would pass its cap, and keeps the file as it was', async () => {
+    const message = 'x'.repeat(1000);
+    const statuses = [];
+    for (let count = 0; count < 6; count++) {
+      statuses.push((await postJson('/__dev/forms/contact', { message })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 507, 507, 507]);
+    const full = await postJson('/__dev/forms/contact', { message });
+    expect((await full.json()).error).toMatch(/submissions\.jsonl is full; empty it/);
+    const { size } = await stat(path.join(dataDir, 'submissions.jsonl'));
+    expect(size).toBeLessThanOrEqual(FILE_CAP);
+    // A smaller submission that still fits is taken.
+    expect((await postJson('/__dev/forms/confirmation', {})).status).toBe(200);
+  });
+
+  it('holds the cap when submissions arrive at once', async () => {
+    const message = 'y'.repeat(1000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postJson('/__dev/forms/contact', { message })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect((await stat(path.join(dataDir, 'submissions.jsonl'))).size).toBeLessThanOrEqual(FILE_CAP);
+  });
+});
+
+describe('which forms the collector answers', () => {
+  const env = (variables: Record<string, string>) =>
+    buildEnvironment({ ...variables, SITE_URL: 'https://a.example' });
+
+  it('is what the build recorded: the forms whose endpoint variable was unset', async () => {
+    expect(collectorRoutes(env({}))).toEqual({
+      '/__dev/forms/contact': 'contact',
+      '/__dev/forms/registration': 'registration',
+      '/__dev/forms/confirmation': 'confirmation',
+    });
+    expect(
+      collectorRoutes(
+        env({
+          PUBLIC_CONTACT_ENDPOINT: 'https://forms.example/contact',
+          PUBLIC_REGISTRATION_ENDPOINT: 'https://forms.example/registration',
+        }),
+      ),
+    ).toEqual({ '/__dev/forms/confirmation': 'confirmation' });
+  });
+
+  it('is none for a build whose forms all post to real endpoints, whatever the server environment', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'collector-dist-'));
+    try {
+      const build = (variables: Record<string, string>) =>
+        devCollector(env(variables)).hooks['astro:build:done']({ dir: pathToFileURL(dist + path.sep) });
+      await build({});
+      expect(Object.keys(readCollectorRoutes(dist))).toHaveLength(3);
+      await build({
+        PUBLIC_CONTACT_ENDPOINT: 'https://forms.example/contact',
+        PUBLIC_REGISTRATION_ENDPOINT: 'https://forms.example/registration',
+        PUBLIC_CONFIRMATION_ENDPOINT: 'https://mail.example/confirm',
+      });
+      expect(readCollectorRoutes(dist)).toEqual({});
+    } finally {
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('reads only collector paths and known forms from the recorded file', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'collector-dist-'));
+    try {
+      await writeFile(
+        path.join(dist, ROUTES_FILE),
+        JSON.stringify({ '/__dev/forms/contact': 'contact', '/': 'contact', '/__dev/x': 'other' }),
+      );
+      expect(readCollectorRoutes(dist)).toEqual({ '/__dev/forms/contact': 'contact' });
+    } finally {
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });

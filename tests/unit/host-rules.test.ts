@@ -27,6 +27,44 @@ describe('_redirects', () => {
     expect(matchRedirect(rules, '/gone')).toEqual({ status: 302, target: '/' });
   });
 
+  // The values come from the request's path; the target goes into a Location header as it is.
+  describe('values taken from the request', () => {
+    const hostile = parseRedirects(`
+/go/*        /:splat          302
+/u/:name     /users/:name     301
+/x/:name/*   https://www.example.org/:name/:splat  301
+`);
+    const target = (path: string) => matchRedirect(hostile, path)?.target ?? '';
+
+    it('encodes CR, LF and other characters that cannot go into a header', () => {
+      expect(target('/u/a\r\nSet-Cookie: session=1')).toBe('/users/a%0D%0ASet-Cookie%3A%20session%3D1');
+      expect(target('/u/caf\u00e9 \u2603')).toBe('/users/caf%C3%A9%20%E2%98%83');
+      expect(target('/u/a?b#c')).toBe('/users/a%3Fb%23c');
+      // What the browser would be sent: only characters a header value allows.
+      for (const path of ['/u/a\r\nb', '/go/\u2603 /\t', '/x/\r/\u0085']) {
+        expect(target(path), path).toMatch(/^[\x21-\x7e]+$/);
+      }
+    });
+
+    it('never makes a target that a browser reads as another host', () => {
+      expect(target('/go//evil.example')).toBe('/%2Fevil.example');
+      expect(target('/go///evil.example/a')).toBe('/%2F/evil.example/a');
+      expect(target('/go/\\evil.example')).toBe('/%5Cevil.example');
+      expect(target('/go/\t/evil.example')).toBe('/%09/evil.example');
+      expect(target('/x/a//b')).toBe('https://www.example.org/a/%2Fb');
+      expect(target('/x/evil.example%2F/b')).toBe('https://www.example.org/evil.example%252F/b');
+      for (const path of ['/go//evil.example', '/go/\\/evil.example', '/go/%2F%2Fevil.example', '/go//\\x']) {
+        const location = new URL(target(path), 'https://www.example.org/go/');
+        expect(location.host, path).toBe('www.example.org');
+      }
+    });
+
+    it('keeps the single slashes of a splat', () => {
+      expect(target('/go/blog/a-post')).toBe('/blog/a-post');
+      expect(target('/go/')).toBe('/');
+    });
+  });
+
   it('does not treat regex characters in paths as patterns', () => {
     expect(matchRedirect(parseRedirects('/a.b /c 301'), '/axb')).toBeUndefined();
   });

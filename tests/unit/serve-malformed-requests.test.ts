@@ -1,0 +1,246 @@
+// The real `npm start` server (server/serve.mjs, its own process) against a small build, sent what a
+// careless or hostile client sends over raw sockets: each request gets an answer, and the server
+// goes on serving. One request that stopped the process would stop the site for everyone.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let dist: string;
+let server: Started;
+let port: number;
+
+const COLLECTOR = '/__dev/forms/contact';
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  port: number;
+  child: ChildProcess;
+  /** What the server printed so far. */
+  output: () => string;
+}
+
+/** `node server/serve.mjs DIR` on a free port, with the environment `env` (no variable of ours). */
+async function startServer(directory: string, env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^PUBLIC_|^PORT$|^HOST$/.test(name)),
+  );
+  const child = spawn(process.execPath, ['server/serve.mjs', directory], {
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (String(chunk).includes('Serving')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+  return { port, child, output: () => output };
+}
+
+async function smallBuild(files: Record<string, string> = {}) {
+  const directory = await mkdtemp(path.join(tmpdir(), 'serve-'));
+  await writeFile(path.join(directory, 'index.html'), '<!doctype html><title>Home</title><p>Home</p>');
+  await writeFile(
+    path.join(directory, '404.html'),
+    '<!doctype html><title>Not found</title><h1>Not found</h1>',
+  );
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(directory, name), text);
+  return directory;
+}
+
+beforeAll(async () => {
+  dist = await smallBuild({
+    _headers: '/*\n  X-Content-Type-Options: nosniff\n',
+    _redirects: '/u/:name  /users/:name  301\n/go/*  /:splat  302\n',
+    // As a build whose contact form posts to the development collector records it.
+    '.dev-collector.json': JSON.stringify({ [COLLECTOR]: 'contact' }),
+  });
+  server = await startServer(dist);
+  port = server.port;
+}, 20_000);
+
+afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await rm(dist, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  head: string;
+  body: string;
+  /** How long the server took to close the connection after the first byte of its answer. */
+  closedAfterMs: number;
+}
+
+/**
+ * Opens a socket, lets `talk` write to it (it may keep writing after the answer, as a client
+ * that sends a long body does), and reads until the server closes the connection.
+ */
+function exchange(talk: (socket: net.Socket) => Promise<void> | void, timeout = 5000) {
+  return new Promise<Answer>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let answeredAt = 0;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete answer in ${timeout} ms; received: ${Buffer.concat(chunks)}`));
+    }, timeout);
+    socket.on('data', (chunk) => {
+      answeredAt ||= performance.now();
+      chunks.push(chunk);
+    });
+    // The server may close while the client still writes: that is the point of some cases.
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+        head,
+        body,
+        closedAfterMs: performance.now() - answeredAt,
+      });
+    });
+    socket.on('connect', () => void Promise.resolve(talk(socket)).catch(() => {}));
+  });
+}
+
+const request = (text: string) => exchange((socket) => void socket.write(text));
+const get = (target: string, headers = '') =>
+  request(`GET ${target} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Generous time: the machine running CI may be busy, and one case drips its body on purpose.
+describe('the server answers malformed requests and keeps serving', { timeout: 20_000 }, () => {
+  it('answers request targets that are no path, or badly percent-encoded, with 400', async () => {
+    for (const target of ['/%E0%A4%A', '/%ff', '/%', '/a%2', '*', 'http://[/', 'x']) {
+      expect((await get(target)).status, target).toBe(400);
+    }
+  });
+
+  it('takes a target that starts with // for a path, never for a host', async () => {
+    // `new URL('//[', base)` threw, and the rejection stopped the server.
+    for (const target of ['//[', '//[::1', '//evil.example/', '//x:y@[']) {
+      expect((await get(target)).status, target).toBe(404);
+    }
+  });
+
+  it('keeps CR, LF and other characters out of the Location header', async () => {
+    const split = await get('/u/%0D%0ASet-Cookie:%20session=1');
+    expect(split.status).toBe(301);
+    expect(split.head).toContain('\r\nLocation: /users/%0D%0ASet-Cookie%3A%20session%3D1\r\n');
+    expect(split.head).not.toMatch(/^Set-Cookie/im);
+    const unicode = await get('/u/%E2%98%83');
+    expect(unicode.head).toContain('\r\nLocation: /users/%E2%98%83\r\n');
+    const other = await get('/go//evil.example');
+    expect(other.status).toBe(302);
+    expect(other.head).toContain('\r\nLocation: /%2Fevil.example\r\n');
+  });
+
+  it('refuses huge headers and garbage with an answer of its own', async () => {
+    expect((await get('/', `X-Big: ${'a'.repeat(64 * 1024)}\r\n`)).status).toBe(431);
+    expect((await request('\u0000\u0001 nonsense\r\n\r\n')).status).toBe(400);
+    expect((await request('GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n')).status).toBe(400);
+  });
+
+  it('answers a body larger than the limit with 413 and closes without reading it to the end', async () => {
+    // Declared: 50 MB, of which the client sends 128 kB and then waits.
+    const declared = await exchange((socket) => {
+      socket.write(
+        `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${50 * 1024 * 1024}\r\n\r\n`,
+      );
+      socket.write(Buffer.alloc(128 * 1024, 'a'));
+    });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body)).toEqual({ error: 'The submission is too large.' });
+    expect(declared.closedAfterMs).toBeLessThan(2000);
+    // Chunked, with no length given: refused once past the limit, though the body never ends.
+    const chunked = await exchange((socket) => {
+      socket.write(
+        `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      for (let sent = 0; sent < 128 * 1024; sent += 16 * 1024) {
+        socket.write(`4000\r\n${'a'.repeat(16 * 1024)}\r\n`);
+      }
+    });
+    expect(chunked.status).toBe(413);
+  });
+
+  it('answers a slow body, and serves others meanwhile', async () => {
+    const body = '{"name": "slow", "message": "one byte at a time"'; // no closing brace: never saved
+    const slow = exchange(async (socket) => {
+      socket.write(
+        `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
+      for (const character of body) {
+        socket.write(character);
+        await sleep(10);
+      }
+    });
+    // A client that gives up half-way through its body.
+    const abandoned = exchange(async (socket) => {
+      socket.write(
+        `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+      );
+      await sleep(100);
+      socket.destroy();
+    });
+    await sleep(50);
+    expect((await get('/')).status).toBe(200);
+    expect((await slow).status).toBe(400);
+    expect((await abandoned).status).toBe(0);
+  });
+
+  it('refuses bodies that are not JSON with 415', async () => {
+    const form = await request(
+      `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        `Content-Length: 9\r\n\r\nname=Zoe`,
+    );
+    expect(form.status).toBe(415);
+  });
+
+  it('still serves the home page afterwards', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('<p>Home</p>');
+    expect(server.child.exitCode, server.output()).toBeNull();
+  });
+});
+
+describe('the development collector', { timeout: 20_000 }, () => {
+  it('is off for a build that recorded none, though the server starts without endpoint variables', async () => {
+    const production = await smallBuild();
+    const started = await startServer(production);
+    try {
+      const response = await fetch(`http://127.0.0.1:${started.port}${COLLECTOR}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      // The static files' answer to a POST, not the collector's.
+      expect(response.status).toBe(405);
+      expect(started.output()).not.toContain('collector');
+    } finally {
+      started.child.kill('SIGTERM');
+      await rm(production, { recursive: true, force: true });
+    }
+  });
+});

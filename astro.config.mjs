@@ -3,7 +3,11 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { buildEnvironment } from './scripts/build-env.mjs';
+import {
+  buildEnvironment,
+  refuseDevelopmentAccountInProduction,
+  shippedAdminAccount,
+} from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { devCollector } from './src/integrations/dev-collector.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
@@ -12,6 +16,8 @@ import { scriptPriority } from './src/integrations/script-priority.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
 
 const env = buildEnvironment(process.env);
+// The login page gets only a salted PBKDF2 of the password's hash, with a salt made for this build.
+const adminAccount = await shippedAdminAccount(env.adminAccount);
 
 // Pages that must never be indexed (they are also noindex in their <head>).
 const PRIVATE_PATH = /\/(admin|login|cms|offline)(\/|$)/;
@@ -34,6 +40,15 @@ export default defineConfig({
     responsiveStyles: false,
   },
   integrations: [
+    {
+      // A build (not `astro dev` or `astro check`) for CI or a host refuses the development account.
+      name: 'admin-account',
+      hooks: {
+        'astro:config:setup': ({ command }) => {
+          if (command === 'build') refuseDevelopmentAccountInProduction(process.env, env.adminAccount);
+        },
+      },
+    },
     react(),
     interactDirective(),
     sitemap({
@@ -49,19 +64,16 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
-    // The admin account (username and password hash, never the password) for src/lib/auth/admin-account.ts,
-    // and the form endpoints as buildEnvironment checked them (the CSP's connect-src uses the same).
+    // The admin account (username and the salted derivation, never the password or its SHA-256) for
+    // src/lib/auth/admin-account.ts, and the form endpoints as buildEnvironment checked them (the
+    // CSP's connect-src uses the same).
     define: {
       __FORM_ENDPOINTS__: JSON.stringify({
         contact: env.contactEndpoint,
         registration: env.registrationEndpoint,
         confirmation: env.confirmationEndpoint,
       }),
-      __ADMIN_ACCOUNT__: JSON.stringify({
-        username: env.adminAccount.username,
-        passwordHash: env.adminAccount.passwordSha256,
-        development: env.adminAccount.development,
-      }),
+      __ADMIN_ACCOUNT__: JSON.stringify(adminAccount),
     },
     // Loaded by the CMS on its first save (src/lib/cms-formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { measurementAdminEnv } from './build-env.mjs';
 import { CHROME_FLAGS, CHROME_PATH } from './measure-server.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -239,7 +240,13 @@ async function build(dir) {
   const started = performance.now();
   const child = spawn(process.execPath, [astro, 'build'], {
     cwd: dir,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    // Under CI=true the build refuses the development account: bring one nobody can sign in with.
+    env: {
+      ...process.env,
+      ...measurementAdminEnv(process.env),
+      ASTRO_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,5 +1,11 @@
 // Reads and checks the build-time environment once, for astro.config.mjs.
 // Every variable is documented in the README ("Configuration").
+import {
+  bytesToHex,
+  derivePasswordHash,
+  makeSalt,
+  PBKDF2_ITERATIONS,
+} from '../src/lib/auth/password-derivation.mjs';
 
 /** Same-origin collector paths served by `npm start` when an endpoint is not configured. */
 export const DEV_COLLECTOR = {
@@ -77,6 +83,80 @@ function readAdminAccount(env) {
     });
   }
   return { username, passwordSha256: hash.toLowerCase(), development: false };
+}
+
+/**
+ * Why a build is taken for one that will be published, or undefined for a local one: a CI run, a
+ * Netlify or Cloudflare Pages build, or a public https origin. ('false' and '0' count as unset.)
+ * @param {Record<string, string | undefined>} env
+ */
+export function productionBuildReason(env) {
+  for (const name of ['CI', 'NETLIFY', 'CF_PAGES']) {
+    const value = (env[name] ?? '').trim();
+    if (value && !/^(false|0)$/i.test(value)) return `${name} is set`;
+  }
+  if (/^https:/i.test((env.SITE_URL ?? '').trim())) return 'SITE_URL is https';
+  return undefined;
+}
+
+/**
+ * Stops a build that would publish the development account (README, "Admin and security"): its
+ * password is in the README. Local builds keep it, with the warning readAdminAccount prints.
+ * @param {Record<string, string | undefined>} env
+ * @param {{ passwordSha256: string, development: boolean }} account as buildEnvironment read it
+ */
+export function refuseDevelopmentAccountInProduction(env, account) {
+  const reason = productionBuildReason(env);
+  if (!reason) return;
+  if (account.development) {
+    throw new Error(
+      `This looks like a production build (${reason}), and ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 ` +
+        `are not set: it would publish the development account "${DEV_ADMIN.username}" / "change-me-now". ` +
+        "Set both where the site is built (README, 'Admin and security'): " +
+        "ADMIN_PASSWORD_SHA256 is the output of printf %s 'your passphrase' | sha256sum.",
+    );
+  }
+  if (account.passwordSha256 === DEV_ADMIN.passwordSha256) {
+    throw new Error(
+      `This looks like a production build (${reason}), and ADMIN_PASSWORD_SHA256 is the hash of the ` +
+        'development password "change-me-now", which the README publishes. Choose your own passphrase.',
+    );
+  }
+}
+
+/**
+ * The admin variables for a build made only to be measured (npm run audit, npm run bench): the
+ * caller's own when set, and on a production-like machine (CI=true) an account nobody can sign in
+ * with (the SHA-256 value of no known password), since that build refuses the development account.
+ * @param {Record<string, string | undefined>} env
+ * @returns {Record<string, string>}
+ */
+export function measurementAdminEnv(env) {
+  if ((env.ADMIN_USERNAME ?? '').trim() || (env.ADMIN_PASSWORD_SHA256 ?? '').trim()) return {};
+  if (!productionBuildReason(env)) return {};
+  return {
+    ADMIN_USERNAME: 'measurement',
+    ADMIN_PASSWORD_SHA256: bytesToHex(crypto.getRandomValues(new Uint8Array(32))),
+  };
+}
+
+/**
+ * What the login page gets instead of the SHA-256: its PBKDF2 derivation with a salt made now, at
+ * each build (README, "The admin account"). Takes about half a second.
+ * @param {{ username: string, passwordSha256: string, development: boolean }} account
+ * @param {{ salt?: string, iterations?: number }} [options] for tests
+ */
+export async function shippedAdminAccount(
+  account,
+  { salt = makeSalt(), iterations = PBKDF2_ITERATIONS } = {},
+) {
+  return {
+    username: account.username,
+    passwordHash: await derivePasswordHash(account.passwordSha256, salt, iterations),
+    salt,
+    iterations,
+    development: account.development,
+  };
 }
 
 /** @param {Record<string, string | undefined>} env */

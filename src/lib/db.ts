@@ -76,7 +76,10 @@ export function toStoredPost(post: PostFields): Omit<Post, 'id'> {
   return record;
 }
 
-/** The admin account. `passwordHash` is the hex SHA-256 of the password. */
+/**
+ * The admin account. `passwordHash` is 64 hex characters: PBKDF2 of the password's hex SHA-256 with
+ * the build's salt (src/lib/auth/admin-account.ts; README, "Reading the specification").
+ */
 export interface User {
   id: number;
   username: string;

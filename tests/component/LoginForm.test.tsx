@@ -63,6 +63,29 @@ describe('LoginForm', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).not.toHaveAttribute('aria-disabled');
   });
 
+  it('shows progress while the password is checked, on the button and in a polite status', async () => {
+    const pending = deferred<SignInResult>();
+    render(<LoginForm auth={fakeAuth(vi.fn(() => pending.promise))} />);
+    const status = screen.getByRole('status');
+    // The live region is there before anything is said in it, so screen readers announce the text.
+    expect(status).toBeEmptyDOMElement();
+    expect(screen.getByRole('button', { name: 'Sign in' }).querySelector('svg')).toBeNull();
+    await userEvent.type(screen.getByLabelText(/^Username/), 'admin');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const button = screen.getByRole('button', { name: 'Signing in...' });
+    expect(button).toHaveTextContent(/^Signing in\.\.\.$/);
+    expect(button.querySelector('svg[aria-hidden="true"]')).toHaveClass('motion-safe:animate-spin');
+    expect(status).toHaveTextContent('Checking the password. On a phone this can take a few seconds.');
+    expect(status).not.toHaveAttribute('aria-live', 'assertive');
+
+    pending.resolve(invalid);
+    await screen.findByText(INVALID);
+    expect(status).toBeEmptyDOMElement();
+    expect(screen.getByRole('button', { name: 'Sign in' }).querySelector('svg')).toBeNull();
+  });
+
   it('goes to the remembered page, or to the post list', async () => {
     const onSignedIn = vi.fn();
     window.history.replaceState(null, '', '/login?next=/admin/posts/3/edit');

@@ -133,9 +133,12 @@ async function signIn(page: Page, next = '') {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signing in runs 600,000 PBKDF2 iterations: slower than expect's 5 s on a loaded machine. */
+const SIGNED_IN = { timeout: 20_000 };
+
 async function signedIn(page: Page) {
   await signIn(page);
-  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page).toHaveURL(/\/admin\/posts$/, SIGNED_IN);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
@@ -497,6 +500,7 @@ test.describe('tokens and redirects', () => {
   }
 
   test('off-site and script addresses after signing in are refused', async ({ page }) => {
+    test.slow(); // seventeen sign-ins
     const watched = await watch(page);
     const targets = [
       '//evil.example',
@@ -520,13 +524,13 @@ test.describe('tokens and redirects', () => {
       await page.goto('/robots.txt'); // off the admin, whose session check would navigate meanwhile
       await page.evaluate(() => localStorage.removeItem('auth_token'));
       await signIn(page, `?next=${target}`);
-      await expect(page, target).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/posts$/);
+      await expect(page, target).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/posts$/, SIGNED_IN);
     }
     // A same-site target is still followed.
     await page.goto('/robots.txt');
     await page.evaluate(() => localStorage.removeItem('auth_token'));
     await signIn(page, '?next=/admin/posts/new');
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/posts\/new$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/posts\/new$/, SIGNED_IN);
     await expectNothingRan(page, watched);
   });
 });

@@ -1,6 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildEnvironment, DEV_ADMIN } from '../../scripts/build-env.mjs';
+import {
+  buildEnvironment,
+  DEV_ADMIN,
+  measurementAdminEnv,
+  productionBuildReason,
+  refuseDevelopmentAccountInProduction,
+} from '../../scripts/build-env.mjs';
 import {
   adminAccount,
   DEVELOPMENT_ACCOUNT,
@@ -8,17 +14,27 @@ import {
   syncAdminAccount,
 } from '@/lib/auth/admin-account';
 import { sha256Hex } from '@/lib/auth/password';
+import { derivePasswordHash } from '@/lib/auth/password-derivation.mjs';
 import { createDatabase } from '@/lib/db';
 
 const HASH = '60a53d26dc0ea6111ff8bb4cb0e19d9e08696ab7a334d6227d8e2d09372eb2e6';
+const SALT = 'eb94b2642cdd854513bce0d00ad93e39';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('the development account', () => {
-  it("is 'admin' with the documented password 'change-me-now'", async () => {
+  it("is 'admin' with the documented password 'change-me-now', derived like a build's", async () => {
     expect(DEVELOPMENT_ACCOUNT.username).toBe('admin');
-    expect(await sha256Hex('change-me-now')).toBe(DEVELOPMENT_ACCOUNT.passwordHash);
-    expect(DEV_ADMIN.passwordSha256).toBe(DEVELOPMENT_ACCOUNT.passwordHash);
+    expect(await sha256Hex('change-me-now')).toBe(DEV_ADMIN.passwordSha256);
+    expect(DEVELOPMENT_ACCOUNT.iterations).toBe(600_000);
+    expect(
+      await derivePasswordHash(
+        DEV_ADMIN.passwordSha256,
+        DEVELOPMENT_ACCOUNT.salt,
+        DEVELOPMENT_ACCOUNT.iterations,
+      ),
+    ).toBe(DEVELOPMENT_ACCOUNT.passwordHash);
+    expect(DEVELOPMENT_ACCOUNT.passwordHash).not.toBe(DEV_ADMIN.passwordSha256);
   });
 
   it('is what tests and unconfigured builds use', () => {
@@ -27,14 +43,37 @@ describe('the development account', () => {
 });
 
 describe('resolveAdminAccount', () => {
-  it('takes a well-formed build-time account, hash in lower case', () => {
+  const shipped = {
+    username: 'therapist',
+    passwordHash: HASH,
+    salt: SALT,
+    iterations: 600_000,
+    development: false,
+  };
+
+  it('takes a well-formed build-time account, hex in lower case', () => {
     expect(
-      resolveAdminAccount({ username: 'therapist', passwordHash: HASH.toUpperCase(), development: false }),
-    ).toEqual({
-      username: 'therapist',
-      passwordHash: HASH,
-      development: false,
+      resolveAdminAccount({ ...shipped, passwordHash: HASH.toUpperCase(), salt: SALT.toUpperCase() }),
+    ).toEqual(shipped);
+    expect(resolveAdminAccount({ ...shipped, iterations: 1_000_000 })).toEqual({
+      ...shipped,
+      iterations: 1_000_000,
     });
+  });
+
+  it('never takes a bare hash, a missing or short salt, or fewer than 600,000 iterations', () => {
+    for (const value of [
+      { username: 'therapist', passwordHash: HASH, development: false },
+      { ...shipped, salt: undefined },
+      { ...shipped, salt: 'abcd' },
+      { ...shipped, salt: 'not hex at all, not hex at all!!' },
+      { ...shipped, iterations: undefined },
+      { ...shipped, iterations: 599_999 },
+      { ...shipped, iterations: '600000' },
+      { ...shipped, iterations: 600_000.5 },
+    ]) {
+      expect(resolveAdminAccount(value)).toBe(DEVELOPMENT_ACCOUNT);
+    }
   });
 
   it('falls back to the development account for anything else', () => {
@@ -90,10 +129,74 @@ describe('build-time variables', () => {
   });
 });
 
+describe('a production build', () => {
+  const development = { username: 'admin', passwordSha256: DEV_ADMIN.passwordSha256, development: true };
+  const configured = { username: 'therapist', passwordSha256: HASH, development: false };
+
+  it('is one for CI, Netlify, Cloudflare Pages or an https SITE_URL', () => {
+    expect(productionBuildReason({})).toBeUndefined();
+    expect(
+      productionBuildReason({ SITE_URL: 'http://localhost:4321', CI: '', NETLIFY: ' ' }),
+    ).toBeUndefined();
+    // CI=false is how a build says it is not one.
+    expect(productionBuildReason({ CI: 'false', CF_PAGES: '0' })).toBeUndefined();
+    expect(productionBuildReason({ CI: 'true' })).toBe('CI is set');
+    expect(productionBuildReason({ CI: '1' })).toBe('CI is set');
+    expect(productionBuildReason({ NETLIFY: 'true' })).toBe('NETLIFY is set');
+    expect(productionBuildReason({ CF_PAGES: '1' })).toBe('CF_PAGES is set');
+    expect(productionBuildReason({ SITE_URL: ' HTTPS://www.example.org' })).toBe('SITE_URL is https');
+  });
+
+  it('stops without the admin variables, saying why and what to set', () => {
+    for (const env of [
+      { CI: 'true' },
+      { NETLIFY: 'true' },
+      { CF_PAGES: '1' },
+      { SITE_URL: 'https://x.example' },
+    ]) {
+      expect(() => refuseDevelopmentAccountInProduction(env, development)).toThrow(
+        /production build \((CI|NETLIFY|CF_PAGES) is set|SITE_URL is https\).*ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 are not set.*sha256sum/,
+      );
+    }
+  });
+
+  it('stops with the development password given explicitly', () => {
+    expect(() =>
+      refuseDevelopmentAccountInProduction({ CI: 'true' }, { ...development, development: false }),
+    ).toThrow(/hash of the development password/);
+  });
+
+  it('goes ahead with a real account, and a local build keeps the development one', () => {
+    expect(() => refuseDevelopmentAccountInProduction({ CI: 'true' }, configured)).not.toThrow();
+    expect(() =>
+      refuseDevelopmentAccountInProduction({ SITE_URL: 'http://localhost:4321' }, development),
+    ).not.toThrow();
+  });
+
+  it('measurement builds bring an account nobody can sign in with only where it is needed', () => {
+    expect(measurementAdminEnv({})).toEqual({});
+    expect(measurementAdminEnv({ CI: 'true', ADMIN_USERNAME: 'a', ADMIN_PASSWORD_SHA256: HASH })).toEqual({});
+    const first = measurementAdminEnv({ CI: 'true' });
+    const second = measurementAdminEnv({ CI: 'true' });
+    expect(first.ADMIN_USERNAME).toBe('measurement');
+    expect(first.ADMIN_PASSWORD_SHA256).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.ADMIN_PASSWORD_SHA256).not.toBe(second.ADMIN_PASSWORD_SHA256);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const account = buildEnvironment({ CI: 'true', ...first }).adminAccount;
+    expect(() => refuseDevelopmentAccountInProduction({ CI: 'true' }, account)).not.toThrow();
+  });
+});
+
 describe('syncAdminAccount', () => {
   it('adds the admin once and keeps a single user', async () => {
     const db = createDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
-    const account = { username: 'therapist', passwordHash: HASH, development: false };
+    const account = {
+      username: 'therapist',
+      passwordHash: HASH,
+      salt: SALT,
+      iterations: 600_000,
+      development: false,
+    };
     const first = await syncAdminAccount(account, { database: () => db });
     const second = await syncAdminAccount(account, { database: () => db });
     expect(second).toEqual(first);

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, meetsPasswordRule, passwordMatches, sha256Hex } from '@/lib/auth/password';
+import { shippedAdminAccount } from '../../scripts/build-env.mjs';
+import {
+  constantTimeEqual,
+  hashPassword,
+  meetsPasswordRule,
+  passwordMatches,
+  sha256Hex,
+} from '@/lib/auth/password';
+import {
+  derivePasswordHash,
+  hexToBytes,
+  makeSalt,
+  PBKDF2_ITERATIONS,
+  pbkdf2Sha256Hex,
+} from '@/lib/auth/password-derivation.mjs';
+import { TEST_ACCOUNT, TEST_PASSWORD_SHA256 } from './auth-helpers';
+
+const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
 describe('password hashing', () => {
   it('gives the lower-case hex SHA-256 of the UTF-8 text, as sha256sum does', async () => {
@@ -11,12 +28,81 @@ describe('password hashing', () => {
     expect(await sha256Hex('café')).toBe('850f7dc43910ff890f8879c0ed26fe697c93a067ad93a7d50f466a7028a9bf4e');
   });
 
-  it('matches a password against a stored hash in either hex case', async () => {
-    const hash = await sha256Hex('correct horse battery staple');
-    expect(await passwordMatches('correct horse battery staple', hash)).toBe(true);
-    expect(await passwordMatches('correct horse battery staple', hash.toUpperCase())).toBe(true);
-    expect(await passwordMatches('correct horse battery stapl', hash)).toBe(false);
-    expect(await passwordMatches('', hash)).toBe(false);
+  it('matches a password against a stored derivation in either hex case, and refuses others', async () => {
+    const derivation = { salt: TEST_ACCOUNT.salt, iterations: TEST_ACCOUNT.iterations };
+    const hash = TEST_ACCOUNT.passwordHash;
+    expect(await passwordMatches('a long test passphrase', hash, derivation)).toBe(true);
+    expect(await passwordMatches('a long test passphrase', hash.toUpperCase(), derivation)).toBe(true);
+    expect(await passwordMatches('a long test passphras', hash, derivation)).toBe(false);
+    expect(await passwordMatches('A long test passphrase', hash, derivation)).toBe(false);
+    expect(await passwordMatches('', hash, derivation)).toBe(false);
+    // The SHA-256 alone is no longer what is compared, typed or stored.
+    expect(await passwordMatches(TEST_PASSWORD_SHA256, hash, derivation)).toBe(false);
+    expect(await passwordMatches('a long test passphrase', TEST_PASSWORD_SHA256, derivation)).toBe(false);
+  });
+});
+
+describe('PBKDF2-HMAC-SHA-256', () => {
+  it('gives the published test vectors (RFC 7914, section 11)', async () => {
+    expect(await pbkdf2Sha256Hex('passwd', hexOf('salt'), 1, 512)).toBe(
+      '55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc' +
+        '49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783',
+    );
+    expect(await pbkdf2Sha256Hex('Password', hexOf('NaCl'), 80000, 512)).toBe(
+      '4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56' +
+        'a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d',
+    );
+    // 32 bytes by default: the first block of the same output.
+    expect(await pbkdf2Sha256Hex('passwd', hexOf('salt'), 1)).toBe(
+      '55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc',
+    );
+  });
+
+  it("derives from the SHA-256 of the typed password, as OpenSSL's PBKDF2 does", async () => {
+    // openssl kdf -keylen 32 -kdfopt digest:SHA256 -kdfopt pass:<TEST_PASSWORD_SHA256>
+    //   -kdfopt hexsalt:<TEST_ACCOUNT.salt> -kdfopt iter:1000 PBKDF2
+    expect(await derivePasswordHash(TEST_PASSWORD_SHA256, TEST_ACCOUNT.salt, 1000)).toBe(
+      TEST_ACCOUNT.passwordHash,
+    );
+    expect(await derivePasswordHash(TEST_PASSWORD_SHA256.toUpperCase(), TEST_ACCOUNT.salt, 1000)).toBe(
+      TEST_ACCOUNT.passwordHash,
+    );
+    expect(await hashPassword('a long test passphrase', TEST_ACCOUNT)).toBe(TEST_ACCOUNT.passwordHash);
+  });
+
+  it('makes 16 random bytes of salt, and refuses a salt that is not hex', () => {
+    const salts = new Set(Array.from({ length: 20 }, () => makeSalt()));
+    expect(salts.size).toBe(20);
+    for (const salt of salts) expect(salt).toMatch(/^[0-9a-f]{32}$/);
+    expect(() => hexToBytes('abc')).toThrow();
+    expect(() => hexToBytes('zz')).toThrow();
+  });
+});
+
+describe('what a build ships', () => {
+  const configured = { username: 'therapist', passwordSha256: TEST_PASSWORD_SHA256, development: false };
+
+  it('is a 600,000-iteration derivation with a salt of its own, which the sign-in reproduces', async () => {
+    const [first, second] = await Promise.all([
+      shippedAdminAccount(configured),
+      shippedAdminAccount(configured),
+    ]);
+    expect(PBKDF2_ITERATIONS).toBeGreaterThanOrEqual(600_000);
+    expect(first.iterations).toBe(PBKDF2_ITERATIONS);
+    expect(first.salt).toMatch(/^[0-9a-f]{32}$/);
+    // Each build salts anew: nothing computed against one deployment serves for another.
+    expect(second.salt).not.toBe(first.salt);
+    expect(second.passwordHash).not.toBe(first.passwordHash);
+    expect(JSON.stringify(first)).not.toContain(TEST_PASSWORD_SHA256);
+    expect(Object.keys(first).sort()).toEqual([
+      'development',
+      'iterations',
+      'passwordHash',
+      'salt',
+      'username',
+    ]);
+    expect(await passwordMatches('a long test passphrase', first.passwordHash, first)).toBe(true);
+    expect(await passwordMatches('a wrong passphrase', first.passwordHash, first)).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   STORAGE_UNAVAILABLE_MESSAGE,
 } from '@/lib/auth/session';
-import { isolatedAuth, TEST_ACCOUNT } from './auth-helpers';
+import { isolatedAuth, TEST_ACCOUNT, TEST_PASSWORD_SHA256 } from './auth-helpers';
 
 const PASSWORD = 'a long test passphrase';
 
@@ -56,6 +56,22 @@ describe('sign-in', () => {
     expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
+  it("compares the password's slow derivation, never its bare SHA-256", async () => {
+    // An account holding the SHA-256 itself (what builds shipped before) does not sign in...
+    const bare = isolatedAuth({ ...TEST_ACCOUNT, passwordHash: TEST_PASSWORD_SHA256 });
+    expect((await bare.auth.signIn('therapist', PASSWORD)).ok).toBe(false);
+    // ...nor does typing the SHA-256 as the password, and the stored record holds the derivation.
+    expect((await setup.auth.signIn('therapist', TEST_PASSWORD_SHA256)).ok).toBe(false);
+    expect((await setup.db.users.toArray()).map((user) => user.passwordHash)).toEqual([
+      TEST_ACCOUNT.passwordHash,
+    ]);
+    // The same password under another salt (another build) gives another value.
+    const resalted = isolatedAuth({ ...TEST_ACCOUNT, salt: '00'.repeat(16) });
+    expect((await resalted.auth.signIn('therapist', PASSWORD)).ok).toBe(false);
+    bare.db.close();
+    resalted.db.close();
+  });
+
   it('accepts the username with surrounding spaces but not in another case', async () => {
     expect((await setup.auth.signIn('  therapist ', PASSWORD)).ok).toBe(true);
     expect((await setup.auth.signIn('Therapist', PASSWORD)).ok).toBe(false);
@@ -78,8 +94,8 @@ describe('sign-in', () => {
   it('updates the stored hash when the password changes, ending older sessions', async () => {
     const first = await setup.auth.signIn('therapist', PASSWORD);
     expect(first.ok).toBe(true);
-    // A later build with another password: printf %s 'another passphrase' | sha256sum
-    const newHash = '42fc2c090d16ac8828936fdf6ab979e1bd9d0504216f57eba74abe8255a164dd';
+    // A later build with another password ('another passphrase', as TEST_ACCOUNT derives it).
+    const newHash = '3ad26629b6431edcb70a513bb37f8c3f3dbb448639f267ea5fe0b410c382829d';
     const next = await syncAdminAccount(
       { ...TEST_ACCOUNT, passwordHash: newHash },
       { database: () => setup.db },

@@ -1,7 +1,9 @@
 /**
  * /login (SPEC 2, Login; SPEC 5 and 8): username and password, both required; 'Sign in' reads
  * 'Signing in...' while working; 'Invalid credentials. Please try again.' for an unknown user and a
- * wrong password alike. After signing in the admin goes back to the protected page they came from
+ * wrong password alike. Checking a password takes about a second on a phone (its slow derivation,
+ * lib/auth/password.ts), so meanwhile the button turns a spinner and a polite status says why.
+ * After signing in the admin goes back to the protected page they came from
  * (?next=, same-site paths only) or to /admin/posts.
  *
  * The inputs are uncontrolled and the form is rendered at build time: the island hydrates on first
@@ -21,6 +23,7 @@ import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 export const LOGIN_TEXT = {
   submit: 'Sign in',
   submitting: 'Signing in...',
+  checking: 'Checking the password. On a phone this can take a few seconds.',
   developmentAccount:
     'This site was built without its own admin account, so the development account from the README ' +
     'signs in. Set ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 and rebuild before publishing.',
@@ -32,6 +35,26 @@ export interface LoginFormProps {
   /** For tests. */
   auth?: Auth;
   onSignedIn?: (target: string) => void;
+}
+
+/** Turns while signing in; still where motion is reduced (the status text says the same). */
+function Spinner() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+      data-progress=""
+      className="mr-2 size-5 shrink-0 motion-safe:animate-spin"
+    >
+      <circle cx="12" cy="12" r="9" opacity="0.35" />
+      <path d="M21 12a9 9 0 0 0-9-9" />
+    </svg>
+  );
 }
 
 const ids = { username: 'login-username', password: 'login-password' } as const satisfies Record<
@@ -147,7 +170,14 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
       />
 
       <div>
-        <SubmitButton busy={working}>{working ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}</SubmitButton>
+        <SubmitButton busy={working}>
+          {working && <Spinner />}
+          {working ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}
+        </SubmitButton>
+        {/* In the page from the start (empty), so screen readers announce what is put in it. */}
+        <p role="status" className="mt-3 text-base text-ink-muted">
+          {status === 'submitting' ? LOGIN_TEXT.checking : ''}
+        </p>
       </div>
     </form>
   );

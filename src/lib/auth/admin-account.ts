@@ -1,15 +1,23 @@
-// The single admin account (SPEC 1 and 6: no sign-up). Its username and password hash are set at
-// build time from ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 (scripts/build-env.mjs, which also owns
-// the development account and its loud warning) and reach the browser through a Vite define in
-// astro.config.mjs. The password itself is never part of the build.
+// The single admin account (SPEC 1 and 6: no sign-up). Its username comes from ADMIN_USERNAME at
+// build time; its password only as a slow, salted derivation of ADMIN_PASSWORD_SHA256 (PBKDF2, a
+// salt made at each build: scripts/build-env.mjs, which also owns the development account and its
+// warning), which reaches the browser through a Vite define in astro.config.mjs. Neither the
+// password nor its SHA-256 is part of the build.
 import { DEV_ADMIN } from '../../../scripts/build-env.mjs';
 import { runDbOperation, type DbOperationOptions, type User } from '@/lib/db';
+import { PBKDF2_ITERATIONS } from './password-derivation.mjs';
 import { SHA256_HEX_PATTERN } from './password';
 
 export interface AdminAccount {
   username: string;
-  /** Lower-case hex SHA-256 of the password. */
+  /**
+   * Lower-case hex PBKDF2-SHA-256 of the password's hex SHA-256 with `salt` and `iterations`: what
+   * `users.passwordHash` holds and the typed password is compared with.
+   */
   passwordHash: string;
+  /** Hex, made by the build. */
+  salt: string;
+  iterations: number;
   /** True when the build used the documented development account. */
   development: boolean;
 }
@@ -19,23 +27,42 @@ export const ADMIN_ROLE = 'admin';
 
 declare const __ADMIN_ACCOUNT__: AdminAccount | undefined;
 
+const SALT_PATTERN = /^(?:[0-9a-f]{2}){16,64}$/;
+
+/**
+ * 'admin' / 'change-me-now' for tests and a bundle without the build's define. Its salt is fixed (the
+ * password is public anyway); a build of the development account makes a fresh one like any other.
+ * `openssl kdf -keylen 32 -kdfopt digest:SHA256 -kdfopt pass:<DEV_ADMIN.passwordSha256>
+ * -kdfopt hexsalt:<salt> -kdfopt iter:600000 PBKDF2` prints the hash.
+ */
 export const DEVELOPMENT_ACCOUNT: AdminAccount = {
   username: DEV_ADMIN.username,
-  passwordHash: DEV_ADMIN.passwordSha256,
+  passwordHash: '5066a85efbbb9dc73b86b38a9a92cc91254d1f768d098253b93d01f36a221007',
+  salt: '9596164090a38f1e8eeeadf36708ec06',
+  iterations: PBKDF2_ITERATIONS,
   development: true,
 };
 
-/** A build-time value when it is well formed, otherwise the development account. */
+/**
+ * A build-time value when it is well formed (never fewer than PBKDF2_ITERATIONS), otherwise the
+ * development account.
+ */
 export function resolveAdminAccount(configured: unknown): AdminAccount {
   if (typeof configured !== 'object' || configured === null) return DEVELOPMENT_ACCOUNT;
-  const { username, passwordHash, development } = configured as Record<string, unknown>;
+  const { username, passwordHash, salt, iterations, development } = configured as Record<string, unknown>;
   if (typeof username !== 'string' || !username.trim()) return DEVELOPMENT_ACCOUNT;
   if (typeof passwordHash !== 'string' || !SHA256_HEX_PATTERN.test(passwordHash.toLowerCase())) {
+    return DEVELOPMENT_ACCOUNT;
+  }
+  if (typeof salt !== 'string' || !SALT_PATTERN.test(salt.toLowerCase())) return DEVELOPMENT_ACCOUNT;
+  if (typeof iterations !== 'number' || !Number.isSafeInteger(iterations) || iterations < PBKDF2_ITERATIONS) {
     return DEVELOPMENT_ACCOUNT;
   }
   return {
     username: username.trim(),
     passwordHash: passwordHash.toLowerCase(),
+    salt: salt.toLowerCase(),
+    iterations,
     development: development === true,
   };
 }
@@ -67,7 +94,9 @@ export async function syncAdminAccount(
         const existing = await db.users.where('username').equals(account.username).first();
         if (existing) {
           if (existing.passwordHash !== account.passwordHash) {
-            // A new password ends the sessions signed in with the old one.
+            // A new password ends the sessions signed in with the old one. So does a new build's salt
+            // (it changes the value too): the first sign-in after a deploy ends this browser's
+            // other sessions, as nothing that ships may tell a new password from a new salt.
             await db.sessions.where('userId').equals(existing.id).delete();
           }
           if (existing.passwordHash !== account.passwordHash || existing.role !== ADMIN_ROLE) {

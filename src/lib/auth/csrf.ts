@@ -4,7 +4,8 @@
  * actions (save, delete, import) take the token the page was given when it loaded and validate it
  * before writing, so a write only happens from an admin page that this tab opened.
  */
-import { bytesToHex, constantTimeEqual } from './password';
+import { constantTimeEqual } from './password';
+import { bytesToHex } from './password-derivation.mjs';
 import { tabStorage, type KeyValueStorage } from './storage';
 
 export const CSRF_TOKEN_KEY = 'csrf_token';

@@ -1,5 +1,8 @@
-// Password hashing for the admin sign-in (SPEC 3 and 9): the stored passwordHash is the hex SHA-256
-// of the password, computed with Web Crypto, and hashes are compared in constant time.
+// Password hashing for the admin sign-in (SPEC 3 and 9), with Web Crypto: the SHA-256 of the typed
+// password in hex, as ADMIN_PASSWORD_SHA256 holds it, then its slow, salted derivation
+// (password-derivation.mjs), which is what users.passwordHash holds (README, "Reading the
+// specification"); derivations are compared in constant time.
+import { bytesToHex, derivePasswordHash } from './password-derivation.mjs';
 
 export const SHA256_HEX_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -26,12 +29,6 @@ export async function sha256Hex(text: string): Promise<string> {
   return bytesToHex(new Uint8Array(digest));
 }
 
-export function bytesToHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
 /**
  * Compares two strings without returning early at the first difference, so the time taken does
  * not tell how much of a guess was right. Strings of different length are unequal, but the loop
@@ -46,7 +43,22 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0;
 }
 
-/** True when the password's hash equals the stored hex hash (case-insensitive hex). */
-export async function passwordMatches(password: string, passwordHash: string): Promise<boolean> {
-  return constantTimeEqual(await sha256Hex(password), passwordHash.toLowerCase());
+/** How a password is turned into what is stored: the build's salt and iteration count. */
+export interface PasswordDerivation {
+  salt: string;
+  iterations: number;
+}
+
+/** The typed password as `users.passwordHash` holds it: PBKDF2 of its hex SHA-256. */
+export async function hashPassword(password: string, derivation: PasswordDerivation): Promise<string> {
+  return derivePasswordHash(await sha256Hex(password), derivation.salt, derivation.iterations);
+}
+
+/** True when the password's derivation equals the stored hex hash (case-insensitive hex). */
+export async function passwordMatches(
+  password: string,
+  passwordHash: string,
+  derivation: PasswordDerivation,
+): Promise<boolean> {
+  return constantTimeEqual(await hashPassword(password, derivation), passwordHash.toLowerCase());
 }

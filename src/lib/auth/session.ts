@@ -2,7 +2,8 @@
  * Signing in and out, and the check every protected page runs (SPEC 4, 7 and 8).
  *
  * Sign-in: the configured admin is written to `users`; the user is looked up by username and the
- * password's SHA-256 compared in constant time (a hash is computed and compared even for an
+ * password's derivation (its SHA-256, then PBKDF2 with the build's salt: password.ts) compared in
+ * constant time with the stored passwordHash (the derivation is computed and compared even for an
  * unknown username, and both failures give the same message). Success adds a `sessions` row (uuid,
  * two hours) and stores an HS256 token that expires with it under localStorage 'auth_token'.
  *
@@ -13,7 +14,7 @@ import { decodeJwt } from 'jose';
 import { runDbOperation, type DbOperationOptions, type Session } from '@/lib/db';
 import { adminAccount, syncAdminAccount, type AdminAccount } from './admin-account';
 import { clearCsrfToken } from './csrf';
-import { constantTimeEqual, sha256Hex } from './password';
+import { constantTimeEqual, hashPassword } from './password';
 import { signingKeys, type SigningKeyStore } from './signing-key';
 import { readSessionToken, SESSION_LIFETIME_MS, signSessionToken } from './token';
 import { browserStorage, type KeyValueStorage } from './storage';
@@ -85,7 +86,8 @@ export function createAuth(options: AuthOptions = {}) {
       reason: 'storage-unavailable',
       message: STORAGE_UNAVAILABLE_MESSAGE,
     } as const;
-    const passwordHash = await sha256Hex(password);
+    // About a second on a phone (PBKDF2): the login button shows progress meanwhile.
+    const passwordHash = await hashPassword(password, account);
 
     if (!(await syncAdminAccount(account, dbOptions))) return unavailable;
     const lookup = await runDbOperation(

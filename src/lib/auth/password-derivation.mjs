@@ -1,0 +1,63 @@
+// @ts-check
+// The slow, salted form of the admin password that the site ships (README, "The admin account"):
+// PBKDF2-HMAC-SHA-256 of the password's hex SHA-256, with a random salt made at each build. Plain
+// JavaScript on Web Crypto, so the build (Node) and the sign-in (the browser) run this same code.
+
+/** OWASP's figure for PBKDF2-HMAC-SHA-256 (2023): about a second of a phone's time per guess. */
+export const PBKDF2_ITERATIONS = 600_000;
+/** 128 bits: no two builds share a salt, so no guess is worth computing for more than one. */
+export const SALT_BYTES = 16;
+/** The derived value, as many bytes as a SHA-256: 64 hex characters, like the hash it stands for. */
+const DERIVED_BITS = 256;
+
+const HEX = /^(?:[0-9a-f]{2})+$/;
+
+/** @param {Uint8Array} bytes */
+export function bytesToHex(bytes) {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** @param {string} hex lower-case, an even number of digits */
+export function hexToBytes(hex) {
+  if (!HEX.test(hex)) throw new Error('Expected lower-case hex.');
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+/** A new random salt, as hex. */
+export function makeSalt() {
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(SALT_BYTES)));
+}
+
+/**
+ * PBKDF2-HMAC-SHA-256 of `secret` (its UTF-8 bytes) with the hex `salt`, 32 bytes as lower-case hex.
+ * @param {string} secret
+ * @param {string} salt
+ * @param {number} iterations
+ * @param {number} [bits]
+ */
+export async function pbkdf2Sha256Hex(secret, salt, iterations, bits = DERIVED_BITS) {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const derived = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: hexToBytes(salt), iterations },
+    key,
+    bits,
+  );
+  return bytesToHex(new Uint8Array(derived));
+}
+
+/**
+ * What is stored and compared: the derivation of a password's SHA-256, given as the 64 lower-case
+ * hex characters of ADMIN_PASSWORD_SHA256 (so the build never needs the password itself).
+ * @param {string} passwordSha256
+ * @param {string} salt
+ * @param {number} iterations
+ */
+export function derivePasswordHash(passwordSha256, salt, iterations) {
+  return pbkdf2Sha256Hex(passwordSha256.toLowerCase(), salt, iterations);
+}

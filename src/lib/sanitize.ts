@@ -58,6 +58,10 @@ const ALLOWED_TAGS = [
   'u',
   'ul',
 ];
+// No target and no rel: a link in a post opens in the same tab (as the editor writes it). A link
+// that opens another window can hand that window our page (rel="opener", a named target, a
+// browser that reads `_Blank` as `_blank` but not as a cue for noopener); without `target` no
+// window is ever opened, so nothing depends on getting rel right.
 const ALLOWED_ATTR = [
   'href',
   'title',
@@ -66,8 +70,6 @@ const ALLOWED_ATTR = [
   'width',
   'height',
   'loading',
-  'rel',
-  'target',
   'colspan',
   'rowspan',
   'scope',
@@ -75,20 +77,16 @@ const ALLOWED_ATTR = [
 ];
 
 let hooked = false;
-function addLinkHook(): void {
+function addHooks(): void {
   if (hooked) return;
   hooked = true;
-  // Links that open a new tab must not give that page a handle on ours.
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
     if (node.tagName === 'IMG' && !node.hasAttribute('loading')) node.setAttribute('loading', 'lazy');
   });
 }
 
 export function sanitizeHtml(dirty: string): string {
-  addLinkHook();
+  addHooks();
   return DOMPurify.sanitize(dirty, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,

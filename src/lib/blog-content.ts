@@ -3,13 +3,13 @@
 // then sanitised, images turned into WebP in the spec's four widths.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import matter from 'gray-matter';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
 import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blog-posts';
 import { tagSlug, withUniqueSlugs } from './blog-slugs';
 import { formatLongDate, formatShortDate, isoDay } from './dates';
+import { readFrontMatter } from './front-matter';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
 import { sanitizeHtml } from './sanitize';
@@ -38,7 +38,7 @@ let allPosts: Promise<BuiltPost[]> | undefined;
 /** The featuredImage text of a post file: the parsed entry holds only the resolved image. */
 function frontMatterImagePath(filePath: string | undefined): string | undefined {
   if (!filePath) return undefined;
-  const value: unknown = matter(readFileSync(filePath, 'utf8')).data.featuredImage;
+  const value: unknown = readFrontMatter(readFileSync(filePath, 'utf8')).data.featuredImage;
   return typeof value === 'string' ? value : undefined;
 }
 

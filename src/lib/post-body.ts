@@ -4,6 +4,8 @@
 // no address. So a picture in the text must be on the web (https); the post's own picture goes in
 // featuredImage. The build stops at a post that breaks this (src/content.config.ts), naming it.
 
+import { pictureAddressProblem } from './url-check';
+
 // The bounded repeats keep each match's search short: unbounded, text such as '![' repeated
 // (or '<img ' without '>') made every start scan to the end, and 100 KB took seconds.
 const MARKDOWN_PICTURE = /!\[[^\]]{0,1000}\]\(\s*(?:<([^>]{0,2000})>|([^)\s]{0,2000}))/g;
@@ -41,7 +43,10 @@ export function picturesNotOnTheWeb(markdown: string): string[] {
   const sources = [...text.matchAll(MARKDOWN_PICTURE), ...text.matchAll(HTML_PICTURE)].map(
     (m) => m[1] ?? m[2] ?? '',
   );
-  return sources.filter((source) => !/^https:\/\//i.test(source));
+  // https only (see above), read by the one URL check (src/lib/url-check.ts).
+  return sources.filter(
+    (source) => !/^https:\/\//i.test(source) || pictureAddressProblem(source) !== undefined,
+  );
 }
 
 /** The build's message for such pictures, or undefined when there are none. */

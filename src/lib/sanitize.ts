@@ -2,20 +2,7 @@
 // from the admin editor, from an imported file or from browser storage. DOMPurify is the
 // maintained sanitiser; isomorphic-dompurify gives it a DOM at build time in Node.
 import DOMPurify from 'isomorphic-dompurify';
-
-/** Link schemes the spec allows (SPEC 5); anything else (javascript:, data:, vbscript:) is dropped. */
-export const ALLOWED_LINK_SCHEMES = [
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'tel',
-  'callto',
-  'sms',
-  'cid',
-  'xmpp',
-] as const;
+import { ALLOWED_LINK_SCHEMES, pictureAddressProblem, readAddress } from './url-check';
 
 const ALLOWED_URI = new RegExp(
   `^(?:(?:${ALLOWED_LINK_SCHEMES.join('|')}):|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))`,
@@ -76,12 +63,22 @@ const ALLOWED_ATTR = [
   'start',
 ];
 
+function isPictureSource(src: string): boolean {
+  const address = readAddress(src);
+  return address.ok && (address.kind !== 'absolute' || pictureAddressProblem(src) === undefined);
+}
+
 let hooked = false;
 function addHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'IMG' && !node.hasAttribute('loading')) node.setAttribute('loading', 'lazy');
+    if (node.tagName !== 'IMG') return;
+    // A picture comes from an https address or from this site (src/lib/url-check.ts): not http, not
+    // data:, and no path a browser reads as another host ('//host', '/\host').
+    const src = node.getAttribute('src');
+    if (src !== null && !isPictureSource(src)) node.removeAttribute('src');
+    if (!node.hasAttribute('loading')) node.setAttribute('loading', 'lazy');
   });
 }
 

@@ -49,6 +49,21 @@ describe('sanitizeHtml', () => {
     }
   });
 
+  it('keeps pictures from https addresses and this site, and drops any other address', () => {
+    for (const src of ['https://img.example/a.png', '/icons/a.png', 'images/a.png']) {
+      expect(sanitizeHtml(`<img src="${src}" alt="">`)).toBe(`<img src="${src}" alt="" loading="lazy">`);
+    }
+    for (const src of [
+      '//evil.example/a.png',
+      '/\\evil.example/a.png',
+      '/&#9;/evil.example/a.png',
+      'http://img.example/a.png',
+      'data:image/svg+xml,<svg></svg>',
+    ]) {
+      expect(sanitizeHtml(`<img src="${src}" alt="">`), src).toBe('<img alt="" loading="lazy">');
+    }
+  });
+
   it('keeps formatting', () => {
     expect(sanitizeHtml('<ul><li><strong>a</strong> <em>b</em></li></ul>')).toBe(
       '<ul><li><strong>a</strong> <em>b</em></li></ul>',

@@ -12,7 +12,7 @@ import { formatLongDate, formatShortDate, isoDay } from './dates';
 import { readFrontMatter } from './front-matter';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
-import { sanitizeHtml } from './sanitize';
+import { renderedHtml } from './sanitize';
 
 export interface BuiltPost {
   /** The file name without .md. */
@@ -54,7 +54,7 @@ async function loadPosts(): Promise<BuiltPost[]> {
     publishedAt: entry.data.publishedAt,
     updatedAt: entry.data.updatedAt ?? entry.data.publishedAt,
     isDraft: entry.data.isDraft,
-    html: sanitizeHtml(entry.rendered?.html ?? ''),
+    html: renderedHtml(entry),
     image: entry.data.featuredImage,
     imagePath: entry.data.featuredImage ? frontMatterImagePath(entry.filePath) : undefined,
     imageAlt: entry.data.featuredImageAlt,

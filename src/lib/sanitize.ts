@@ -93,6 +93,16 @@ export function sanitizeHtml(dirty: string): string {
   });
 }
 
+/**
+ * The HTML of a content entry's Markdown, sanitised: the one way text from content/ reaches a page
+ * (posts, service pages). Astro's own render() would put the file's HTML on the page as written,
+ * <script> and <meta http-equiv="refresh"> included; tests/unit/content-html.test.ts keeps pages
+ * from calling it.
+ */
+export function renderedHtml(entry: { rendered?: { html: string } | undefined }): string {
+  return sanitizeHtml(entry.rendered?.html ?? '');
+}
+
 /** True when the URL is one a link may point to (used by the editor's link button). */
 export function isAllowedLinkUrl(url: string): boolean {
   // Read the scheme as a browser will (URL Standard): it drops leading and trailing control

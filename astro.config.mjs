@@ -60,6 +60,8 @@ export default defineConfig({
         passwordHash: env.adminAccount.passwordSha256,
         development: env.adminAccount.development,
       }),
+      // Where Decap CMS runs, if on an origin of its own (src/lib/cms-origin.ts).
+      __CMS_ORIGIN__: JSON.stringify(env.cmsOrigin),
     },
     // Loaded by the CMS on its first save (src/lib/cms-formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.

@@ -74,6 +74,8 @@ export default defineConfig({
         confirmation: env.confirmationEndpoint,
       }),
       __ADMIN_ACCOUNT__: JSON.stringify(adminAccount),
+      // Where Decap CMS runs, if on an origin of its own (src/lib/cms-origin.ts).
+      __CMS_ORIGIN__: JSON.stringify(env.cmsOrigin),
     },
     // Loaded by the CMS on its first save (src/lib/cms-formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.

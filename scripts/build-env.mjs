@@ -159,6 +159,37 @@ export async function shippedAdminAccount(
   };
 }
 
+/**
+ * CMS_ORIGIN: the origin Decap CMS runs on when it has one of its own (docs/content-editing.md, "Decap CMS on its own
+ * origin"), e.g. https://cms.example.org serving this same build; '' when unset. An origin only (no
+ * path), https, and not the public site's: the point is that the public site's scripts never share
+ * the CMS's storage.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} siteUrl
+ */
+export function readCmsOrigin(env, siteUrl) {
+  const raw = (env.CMS_ORIGIN ?? '').trim();
+  if (!raw) return '';
+  const refuse = (why) => {
+    throw new Error(
+      `CMS_ORIGIN must be an https origin such as https://cms.example.org (${why}); got "${raw}".`,
+    );
+  };
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refuse('not a URL');
+  }
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) refuse('not https');
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    refuse('an origin has no path, query or user name');
+  }
+  if (url.origin === new URL(siteUrl).origin) refuse('it is the public site itself, SITE_URL');
+  return url.origin;
+}
+
 /** @param {Record<string, string | undefined>} env */
 export function buildEnvironment(env) {
   const site = readUrl(env, 'SITE_URL');
@@ -174,11 +205,13 @@ export function buildEnvironment(env) {
     return fallback;
   };
 
+  const siteUrl = (site ?? 'http://localhost:4321').replace(/\/$/, '');
   return {
-    siteUrl: (site ?? 'http://localhost:4321').replace(/\/$/, ''),
+    siteUrl,
     contactEndpoint: endpoint('PUBLIC_CONTACT_ENDPOINT', DEV_COLLECTOR.contact),
     registrationEndpoint: endpoint('PUBLIC_REGISTRATION_ENDPOINT', DEV_COLLECTOR.registration),
     confirmationEndpoint: endpoint('PUBLIC_CONFIRMATION_ENDPOINT', DEV_COLLECTOR.confirmation),
     adminAccount: readAdminAccount(env),
+    cmsOrigin: readCmsOrigin(env, siteUrl),
   };
 }

@@ -5,10 +5,10 @@ import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
 import { impossiblePostDays } from '@/lib/dates';
-import { picturesProblem } from '@/lib/post-body';
+import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/post-body';
 
 const services = defineCollection({
-  loader: glob({ pattern: '*.md', base: './content/services' }),
+  loader: checkPostSources(glob({ pattern: '*.md', base: './content/services' }), SERVICE_PICTURES),
   schema: serviceSchema,
 });
 
@@ -23,11 +23,11 @@ const team = defineCollection({
 });
 
 /**
- * Stops the build at a post the schema cannot judge, naming the file: a day the calendar does not
+ * Stops the build at a post (or service page) the schema cannot judge, naming the file: a day the calendar does not
  * have (YAML reads 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the
  * typo), or a picture in the text that the blog could not show (src/lib/post-body.ts).
  */
-export function checkPostSources(loader: Loader): Loader {
+export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PICTURES): Loader {
   return {
     ...loader,
     load: (context) =>
@@ -37,7 +37,8 @@ export function checkPostSources(loader: Loader): Loader {
           if (entry.filePath) {
             const source = readFileSync(new URL(entry.filePath, context.config.root), 'utf8');
             const parts = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[^\n]*\n?([\s\S]*)$/.exec(source);
-            const problem = impossiblePostDays(parts?.[1] ?? '') ?? picturesProblem(parts?.[2] ?? source);
+            const problem =
+              impossiblePostDays(parts?.[1] ?? '') ?? picturesProblem(parts?.[2] ?? source, pictures);
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
           }
           return context.parseData(entry);

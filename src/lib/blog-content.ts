@@ -3,16 +3,16 @@
 // then sanitised, images turned into WebP in the spec's four widths.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import matter from 'gray-matter';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
 import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blog-posts';
 import { tagSlug, withUniqueSlugs } from './blog-slugs';
 import { formatLongDate, formatShortDate, isoDay } from './dates';
+import { readFrontMatter } from './front-matter';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
-import { sanitizeHtml } from './sanitize';
+import { renderedHtml } from './sanitize';
 
 export interface BuiltPost {
   /** The file name without .md. */
@@ -38,7 +38,7 @@ let allPosts: Promise<BuiltPost[]> | undefined;
 /** The featuredImage text of a post file: the parsed entry holds only the resolved image. */
 function frontMatterImagePath(filePath: string | undefined): string | undefined {
   if (!filePath) return undefined;
-  const value: unknown = matter(readFileSync(filePath, 'utf8')).data.featuredImage;
+  const value: unknown = readFrontMatter(readFileSync(filePath, 'utf8')).data.featuredImage;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -54,7 +54,7 @@ async function loadPosts(): Promise<BuiltPost[]> {
     publishedAt: entry.data.publishedAt,
     updatedAt: entry.data.updatedAt ?? entry.data.publishedAt,
     isDraft: entry.data.isDraft,
-    html: sanitizeHtml(entry.rendered?.html ?? ''),
+    html: renderedHtml(entry),
     image: entry.data.featuredImage,
     imagePath: entry.data.featuredImage ? frontMatterImagePath(entry.filePath) : undefined,
     imageAlt: entry.data.featuredImageAlt,

@@ -6,7 +6,7 @@ import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import type { CmsField } from '@/lib/cms-formats';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
-import { picturesProblem } from '@/lib/post-body';
+import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/post-body';
 import { practiceSettingsSchema } from '@/lib/settings-schema';
 
 /** A field as the CMS config describes it, with the label the admin sees. */
@@ -122,8 +122,10 @@ export function entryProblems(
   const problems = (result.error?.issues ?? []).map(
     (issue) => `${fieldLabel(issue.path ?? [], fields)}: ${issue.message}`,
   );
-  if (collection === 'posts' && typeof body === 'string') {
-    const pictures = picturesProblem(body);
+  // The build's check of pictures in a text (src/content.config.ts), for posts and service pages.
+  const pictureRule = { posts: POST_PICTURES, services: SERVICE_PICTURES }[collection];
+  if (pictureRule && typeof body === 'string') {
+    const pictures = picturesProblem(body, pictureRule);
     if (pictures) problems.push(`${fieldLabel(['body'], fields)}: ${pictures}`);
   }
   return problems;

@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import { coursesTotal } from '@/lib/courses';
 import { toPostDate } from '@/lib/dates';
 import { parseTags } from '@/lib/tags';
+import { repositoryPictureProblem } from '@/lib/url-check';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
 export const SERVICE_ICONS = [
@@ -24,18 +25,16 @@ const text = z.string().trim().min(1);
 /**
  * A picture kept in the repository, relative to the entry (./images/name.svg). Astro's image() lets
  * a web address through and the build then fails while drawing a page, naming neither the file nor
- * the field; this names both, before any page is built.
+ * the field; the URL check (src/lib/url-check.ts) names both, before any page is built.
  */
 const repositoryImage = (image: SchemaContext['image']) => {
   const picture = image();
   return (
     z
       .string()
-      .trim()
-      .regex(
-        /^(?![a-zA-Z][a-zA-Z\d+.-]*:|\/\/)/,
-        'must be a picture in this repository, relative to this file (./images/name.svg), not a web address',
-      )
+      .refine((value) => repositoryPictureProblem(value) === undefined, {
+        error: (issue) => repositoryPictureProblem(String(issue.input)),
+      })
       // image() takes the path as text; its declared type shows only the metadata it gives.
       .pipe(picture as unknown as z.ZodType<z.output<typeof picture>, string>)
   );

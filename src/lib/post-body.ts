@@ -1,8 +1,11 @@
-// What a post's text may contain beyond what Markdown allows. The blog shows a post's text as
-// sanitised HTML (src/lib/blog-content.ts), which has no way to publish a picture from the
-// repository: Astro leaves such a picture for its own renderer, and sanitising leaves an <img> with
-// no address. So a picture in the text must be on the web (https); the post's own picture goes in
-// featuredImage. The build stops at a post that breaks this (src/content.config.ts), naming it.
+// What a post's (or a service page's) text may contain beyond what Markdown allows. The site shows
+// such text as sanitised HTML (src/lib/sanitize.ts, renderedHtml), which has no way to publish a
+// picture from the repository: Astro leaves such a picture for its own renderer, and sanitising
+// leaves an <img> with no address. So a picture in the text must be on the web (https); the page's
+// own picture goes in its front matter. The build stops at a file that breaks this
+// (src/content.config.ts), naming it.
+
+import { pictureAddressProblem } from './url-check';
 
 // The bounded repeats keep each match's search short: unbounded, text such as '![' repeated
 // (or '<img ' without '>') made every start scan to the end, and 100 KB took seconds.
@@ -41,15 +44,34 @@ export function picturesNotOnTheWeb(markdown: string): string[] {
   const sources = [...text.matchAll(MARKDOWN_PICTURE), ...text.matchAll(HTML_PICTURE)].map(
     (m) => m[1] ?? m[2] ?? '',
   );
-  return sources.filter((source) => !/^https:\/\//i.test(source));
+  // https only (see above), read by the one URL check (src/lib/url-check.ts).
+  return sources.filter(
+    (source) => !/^https:\/\//i.test(source) || pictureAddressProblem(source) !== undefined,
+  );
 }
 
+/** Where a text's pictures are checked: a post's text, or a service page's. */
+export interface PictureRule {
+  text: string;
+  ownPicture: string;
+}
+
+export const POST_PICTURES: PictureRule = {
+  text: "a post's text",
+  ownPicture: "the post's own picture goes in featuredImage",
+};
+
+export const SERVICE_PICTURES: PictureRule = {
+  text: "a service page's text",
+  ownPicture: "the page's own picture goes in heroImage",
+};
+
 /** The build's message for such pictures, or undefined when there are none. */
-export function picturesProblem(markdown: string): string | undefined {
+export function picturesProblem(markdown: string, rule: PictureRule = POST_PICTURES): string | undefined {
   const sources = picturesNotOnTheWeb(markdown);
   if (sources.length === 0) return undefined;
   return (
-    `the text shows ${sources.map((s) => `"${s || '(no address)'}"`).join(', ')}: a picture in a post's text ` +
-    "must be a web address starting with https://; the post's own picture goes in featuredImage"
+    `the text shows ${sources.map((s) => `"${s || '(no address)'}"`).join(', ')}: a picture in ${rule.text} ` +
+    `must be a web address starting with https://; ${rule.ownPicture}`
   );
 }

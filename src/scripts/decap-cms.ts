@@ -1,6 +1,6 @@
 // Decap CMS, bundled by Vite from the npm package with the site's own React 19 (the package's prebuilt
 // browser bundle expects a global React of one exact version, which React 19 no longer publishes).
-// Imported by src/pages/cms/index.astro only, so no public page loads it.
+// Loaded by src/scripts/cms-start.ts (the script of /cms/ only), so no public page loads it.
 import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';

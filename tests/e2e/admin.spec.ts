@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import matter from 'gray-matter';
 import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { readFrontMatter } from '../../src/lib/front-matter';
 import { expect, pasteHtml, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
 
@@ -472,7 +472,7 @@ test.describe('Markdown export and import', () => {
     const file = testInfo.outputPath('transitions-to-adulthood.md');
     await download.saveAs(file);
     const text = await readFile(file, 'utf8');
-    const { data, content } = matter(text);
+    const { data, content } = readFrontMatter(text);
     expect(text.startsWith('---\n')).toBe(true);
     expect(data).toEqual({
       title: 'Transitions to adulthood',
@@ -553,8 +553,8 @@ test.describe('Markdown export and import', () => {
     const site = downloads.find((download) => download.suggestedFilename().startsWith('visual'))!;
     const file = testInfo.outputPath('visual-schedules-a-practical-guide.md');
     await site.saveAs(file);
-    const { data } = matter(await readFile(file, 'utf8'));
-    const original = matter(
+    const { data } = readFrontMatter(await readFile(file, 'utf8'));
+    const original = readFrontMatter(
       await readFile('content/posts/visual-schedules-a-practical-guide.md', 'utf8'),
     ).data;
     expect(data).toMatchObject({

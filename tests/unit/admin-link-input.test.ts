@@ -40,9 +40,26 @@ describe('the link button input', () => {
       'data:text/html,x',
       'vbscript:x',
       'file:///etc/passwd',
-      'http://exa mple.org',
     ]) {
       expect(resolveLinkInput(href)).toEqual({ kind: 'refused', message: LINK_REFUSED_MESSAGE });
+    }
+  });
+
+  it('refuses, saying why, an address with a space, a control character or a backslash, or one a browser reads as another host', () => {
+    for (const [href, why] of [
+      ['http://exa mple.org', 'it must not contain spaces, line breaks or other invisible characters.'],
+      ['/\\evil.example/page', 'it must not contain a backslash (\\).'],
+      ['/\t/evil.example/page', 'it must not contain spaces, line breaks or other invisible characters.'],
+      [
+        '//evil.example/page',
+        'it starts with //, which a browser reads as another website: write https:// before it.',
+      ],
+      ['https://a.example/\u0000', 'it must not contain spaces, line breaks or other invisible characters.'],
+    ]) {
+      expect(resolveLinkInput(href), JSON.stringify(href)).toEqual({
+        kind: 'refused',
+        message: `That address cannot be used for a link: ${why}`,
+      });
     }
   });
 });

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import {
   markdownFileName,
@@ -10,6 +9,7 @@ import {
   postToMarkdown,
 } from '@/lib/admin/markdown';
 import { DRAFT, PUBLISHED, type Post } from '@/lib/db';
+import { readFrontMatter } from '@/lib/front-matter';
 
 const post = (overrides: Partial<Post> = {}): Post => ({
   id: 7,
@@ -32,7 +32,7 @@ describe('Markdown export', () => {
   it('writes the content/posts front matter and the HTML body', () => {
     const text = postToMarkdown(post({ featuredImage: './images/visual-schedule.webp' }));
     expect(text.startsWith('---\n')).toBe(true);
-    const { data, content } = matter(text);
+    const { data, content } = readFrontMatter(text);
     expect(Object.keys(data)).toEqual([
       'title',
       'excerpt',
@@ -59,15 +59,31 @@ describe('Markdown export', () => {
 
   it('writes an image web address as a comment, since the build takes only repository files', () => {
     const text = postToMarkdown(post({ featuredImage: 'https://example.org/a.webp' }));
-    const { data } = matter(text);
+    const { data } = readFrontMatter(text);
     expect(data).not.toHaveProperty('featuredImage');
     expect(text).toMatch(
       /\nslug: visual-schedules-at-home\n# featuredImage: https:\/\/example\.org\/a\.webp\n#[^\n]+\n#[^\n]+\n---\n/,
     );
   });
 
+  it('never lets an image address add a line to the front matter', () => {
+    // A post written into the browser's store without the form's checks.
+    const text = postToMarkdown(
+      post({ isDraft: DRAFT, featuredImage: 'https://img.example/a.png\nisDraft: false\nslug: elsewhere' }),
+    );
+    const { data } = readFrontMatter(text);
+    expect(data).toMatchObject({ isDraft: true, slug: 'visual-schedules-at-home' });
+    expect(text).not.toContain('featuredImage');
+    expect(text).not.toMatch(/^isDraft: false$/m);
+  });
+
+  it('reads a picture file as Decap CMS writes it (images/name.svg) as one next to the post', () => {
+    const result = parseMarkdownPost('a.md', '---\ntitle: T\nexcerpt: E\nfeaturedImage: images/a.svg\n---\n');
+    expect(result).toMatchObject({ ok: true, post: { featuredImage: './images/a.svg' } });
+  });
+
   it('leaves featuredImage out when there is none and marks drafts', () => {
-    const { data } = matter(postToMarkdown(post({ isDraft: DRAFT })));
+    const { data } = readFrontMatter(postToMarkdown(post({ isDraft: DRAFT })));
     expect(data).not.toHaveProperty('featuredImage');
     expect(data.isDraft).toBe(true);
   });
@@ -91,14 +107,14 @@ describe('Markdown export', () => {
     });
 
     it('keeps its picture as the file named it, while the admin has not changed the picture', () => {
-      const { data } = matter(postToMarkdown(post({ featuredImage: site.builtImage }), site));
+      const { data } = readFrontMatter(postToMarkdown(post({ featuredImage: site.builtImage }), site));
       expect(data).toMatchObject({
         featuredImage: './images/visual-schedules.svg',
         featuredImageAlt: 'A row of picture cards.',
       });
       const changed = postToMarkdown(post({ featuredImage: 'https://example.org/new.webp' }), site);
-      expect(matter(changed).data).not.toHaveProperty('featuredImage');
-      expect(matter(changed).data).not.toHaveProperty('featuredImageAlt');
+      expect(readFrontMatter(changed).data).not.toHaveProperty('featuredImage');
+      expect(readFrontMatter(changed).data).not.toHaveProperty('featuredImageAlt');
       expect(changed).toContain('# featuredImage: https://example.org/new.webp');
     });
   });
@@ -193,7 +209,23 @@ describe('Markdown import', () => {
     [
       'an http image, which the pages would block',
       '---\ntitle: T\nexcerpt: E\nfeaturedImage: "http://img.example/a.png"\n---\n',
-      'a.md: field "featuredImage" must be an https:// address or a path',
+      'a.md: field "featuredImage" must be a web address starting with https:// or a path starting with /, ' +
+        'or be a picture file next to the post (./images/name.webp)',
+    ],
+    [
+      'an image on another host that looks like a path',
+      '---\ntitle: T\nexcerpt: E\nfeaturedImage: "/\\\\evil.example/a.png"\n---\n',
+      'a.md: field "featuredImage" must not contain a backslash (\\)',
+    ],
+    [
+      'an image address a browser reads as another host',
+      '---\ntitle: T\nexcerpt: E\nfeaturedImage: //evil.example/a.png\n---\n',
+      'a.md: field "featuredImage" starts with //, which a browser reads as another website',
+    ],
+    [
+      'a line break in the image address',
+      '---\ntitle: T\nexcerpt: E\nfeaturedImage: "https://img.example/a.png\\nisDraft: true"\n---\n',
+      'a.md: field "featuredImage" must not contain spaces, line breaks or other invisible characters',
     ],
     [
       'JavaScript front matter',
@@ -250,7 +282,7 @@ describe('the content/posts contract', () => {
       post({ isDraft: DRAFT, featuredImage: 'https://example.org/a.webp', tags: [] }),
       post({ featuredImage: './images/visual-schedule.webp' }),
     ]) {
-      const { data } = matter(postToMarkdown(exported));
+      const { data } = readFrontMatter(postToMarkdown(exported));
       const checked = await postSchema(context).safeParseAsync(data);
       expect(checked.error?.issues ?? []).toEqual([]);
     }

@@ -59,10 +59,25 @@ describe('post form rules', () => {
       '//evil.example/a.png',
       'a.png',
       'http://img.example/a.png', // blocked by the pages' img-src https:
+      '/\t/evil.example/a.png', // a browser drops the tab: //evil.example
+      '/\n/evil.example/a.png',
+      'https://img.example/a b.png',
+      'https://img.example/a.png\nisDraft: false',
     ]) {
       const result = postFormSchema.safeParse({ ...valid, featuredImage: bad });
-      expect(result.success).toBe(false);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it('says what is wrong with an image address', () => {
+    const message = (featuredImage: string) =>
+      postFormSchema.safeParse({ ...valid, featuredImage }).error?.issues[0]?.message;
+    expect(message('/\\evil.example/a.png')).toBe('The image address must not contain a backslash (\\)');
+    expect(message('//evil.example/a.png')).toMatch(
+      /^The image address starts with \/\/, which a browser reads/,
+    );
+    expect(message('/a/\tb.png')).toMatch(/^The image address must not contain spaces/);
+    expect(message('http://img.example/a.png')).toBe(POST_FORM_MESSAGES.featuredImage);
   });
 
   it('keeps titles, excerpts and tags within what content/posts accepts', () => {

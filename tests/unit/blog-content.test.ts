@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import matter from 'gray-matter';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { publishedOnly } from '@/lib/blog-posts';
 import { withUniqueSlugs } from '@/lib/blog-slugs';
+import { readFrontMatter } from '@/lib/front-matter';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 
 // Stand-ins for Astro's virtual modules: the collection comes from `entries`, images are fake files.
@@ -36,7 +36,7 @@ const schema = postSchema(schemaContext);
 const files = readdirSync(postsDir)
   .filter((file) => file.endsWith('.md'))
   .map((file) => {
-    const { data, content } = matter(readFileSync(join(postsDir, file), 'utf8'));
+    const { data, content } = readFrontMatter(readFileSync(join(postsDir, file), 'utf8'));
     return { id: file.replace(/\.md$/, ''), data, body: content };
   });
 const parsed = files.map((file) => ({ ...file, post: schema.parse(file.data) }));
@@ -104,6 +104,21 @@ describe('post front matter', () => {
       });
     }
     expect(schema.safeParse({ ...valid, featuredImage: './images/a-picture.svg' }).success).toBe(true);
+  });
+
+  it('refuses a picture path with a backslash, a space or a line break, saying so', () => {
+    for (const [address, message] of [
+      ['/\\cdn.example/a.jpg', 'must not contain a backslash'],
+      ['./images/a picture.svg', 'must not contain spaces'],
+      ['./images/a.svg\nisDraft: true', 'must not contain spaces, line breaks'],
+    ]) {
+      const result = schema.safeParse({ ...valid, featuredImage: address });
+      expect(result.success, address).toBe(false);
+      expect(result.error!.issues[0]).toMatchObject({
+        path: ['featuredImage'],
+        message: expect.stringContaining(message),
+      });
+    }
   });
 
   it('rejects a misspelt field instead of ignoring it', () => {

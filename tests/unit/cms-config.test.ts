@@ -39,6 +39,7 @@ interface Field extends CmsField {
   max?: number;
   fields?: Field[];
   field?: Field;
+  sanitize_preview?: boolean;
   summary?: string;
   allow_add?: boolean;
   allow_remove?: boolean;
@@ -315,6 +316,16 @@ describe('admin/config.yml mirrors the content schemas', () => {
       'tag: in the CMS, not in the schema',
       'excerpt: required is false in the CMS, true in the schema',
     ]);
+  });
+
+  it('previews every Markdown field sanitised (sanitize_preview), whatever the default of this Decap version', () => {
+    const nested = (fields: Field[] = []): Field[] =>
+      fields.flatMap((f) => [f, ...nested(f.fields), ...(f.field ? nested([f.field]) : [])]);
+    const markdown = config.collections
+      .flatMap((c) => [...nested(c.fields), ...(c.files ?? []).flatMap((file) => nested(file.fields))])
+      .filter((f) => f.widget === 'markdown');
+    expect(markdown.length).toBeGreaterThan(0);
+    expect(markdown.filter((f) => f.sanitize_preview !== true).map((f) => f.label)).toEqual([]);
   });
 
   it('points at folders and files that exist', () => {

@@ -74,6 +74,15 @@ describe('the check before the CMS saves', () => {
     );
   });
 
+  it('refuses a picture from the repository in a service page too, which the sanitised page cannot show', () => {
+    const entry = { ...readEntry('content/services/life-skills.md'), body: '![A room](./images/room.png)\n' };
+    expect(entryProblems('services', entry, fieldsOf('services'))).toEqual([
+      expect.stringMatching(
+        /^Rest of the page: the text shows "\.\/images\/room\.png": a picture in a service page's text/,
+      ),
+    ]);
+  });
+
   it('says in plain words what a missing or too long value needs', () => {
     const { title: _title, ...untitled } = post();
     expect(entryProblems('posts', { ...untitled, excerpt: 'E'.repeat(301) }, fieldsOf('posts'))).toEqual([

@@ -4,10 +4,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { bundleOfferText } from '@/lib/courses';
+import { readFrontMatter } from '@/lib/front-matter';
 import { byOrder, serviceHref } from '@/lib/services';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 import { SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
@@ -29,7 +29,7 @@ const APPROACH_IDS = ['person-centered-care', 'evidence-based-methods', 'collabo
 const services = readdirSync(servicesDir)
   .filter((file) => file.endsWith('.md'))
   .map((file) => {
-    const { data, content } = matter(readFileSync(join(servicesDir, file), 'utf8'));
+    const { data, content } = readFrontMatter(readFileSync(join(servicesDir, file), 'utf8'));
     return { id: file.replace(/\.md$/, ''), data, body: content };
   });
 

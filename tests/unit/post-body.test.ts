@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { picturesNotOnTheWeb } from '@/lib/post-body';
+import { picturesNotOnTheWeb, picturesProblem, SERVICE_PICTURES } from '@/lib/post-body';
 
 describe('pictures in a post text', () => {
   it('finds Markdown and HTML pictures that are not https web addresses', () => {
@@ -44,5 +44,15 @@ describe('pictures in a post text', () => {
     expect(picturesNotOnTheWeb('!['.repeat(20000) + '](x.png)')).toEqual(['x.png']);
     expect(picturesNotOnTheWeb('<img '.repeat(5000))).toEqual([]);
     expect(picturesNotOnTheWeb('```a\n'.repeat(10000) + '![P](p.png)')).toEqual([]);
+  });
+
+  it('checks a service page the same way, naming its own picture field', () => {
+    expect(picturesProblem('![Room](./images/room.png)', SERVICE_PICTURES)).toBe(
+      'the text shows "./images/room.png": a picture in a service page\'s text must be a web address ' +
+        "starting with https://; the page's own picture goes in heroImage",
+    );
+    expect(picturesNotOnTheWeb('![Room](https://img.example/a\\b.png)')).toEqual([
+      'https://img.example/a\\b.png',
+    ]);
   });
 });

@@ -35,10 +35,36 @@ describe('sanitizeHtml', () => {
     }
   });
 
-  it('makes new-tab links safe and keeps formatting', () => {
-    expect(sanitizeHtml('<a href="https://a.example" target="_blank">x</a>')).toBe(
-      '<a href="https://a.example" target="_blank" rel="noopener noreferrer">x</a>',
-    );
+  it('never lets a link open another window: target and rel are dropped', () => {
+    for (const attributes of [
+      'target="_blank"',
+      'target="_Blank" rel="opener"',
+      'target="other-window"',
+      'rel="opener"',
+      'target="_blank" rel="noopener noreferrer"',
+    ]) {
+      expect(sanitizeHtml(`<a href="https://a.example" ${attributes}>x</a>`), attributes).toBe(
+        '<a href="https://a.example">x</a>',
+      );
+    }
+  });
+
+  it('keeps pictures from https addresses and this site, and drops any other address', () => {
+    for (const src of ['https://img.example/a.png', '/icons/a.png', 'images/a.png']) {
+      expect(sanitizeHtml(`<img src="${src}" alt="">`)).toBe(`<img src="${src}" alt="" loading="lazy">`);
+    }
+    for (const src of [
+      '//evil.example/a.png',
+      '/\\evil.example/a.png',
+      '/&#9;/evil.example/a.png',
+      'http://img.example/a.png',
+      'data:image/svg+xml,<svg></svg>',
+    ]) {
+      expect(sanitizeHtml(`<img src="${src}" alt="">`), src).toBe('<img alt="" loading="lazy">');
+    }
+  });
+
+  it('keeps formatting', () => {
     expect(sanitizeHtml('<ul><li><strong>a</strong> <em>b</em></li></ul>')).toBe(
       '<ul><li><strong>a</strong> <em>b</em></li></ul>',
     );

@@ -1,7 +1,9 @@
 // What the editor's link button does with the address the admin types (SPEC 2 and 5): nothing when
 // the answer is empty or cancelled, the default scheme http when none is given
-// ('example.org' -> 'http://example.org'), and only the spec's schemes.
-import { ALLOWED_LINK_SCHEMES, isAllowedLinkUrl, withDefaultScheme } from '@/lib/sanitize';
+// ('example.org' -> 'http://example.org'), and only the spec's schemes, read as a browser reads them
+// (src/lib/url-check.ts).
+import { isAllowedLinkUrl, withDefaultScheme } from '@/lib/sanitize';
+import { ALLOWED_LINK_SCHEMES, LINK_SCHEME_RULE, linkAddressProblem } from '@/lib/url-check';
 
 export const LINK_PROMPT = 'Link address (for example https://example.org):';
 export const LINK_REFUSED_MESSAGE =
@@ -15,10 +17,11 @@ export function resolveLinkInput(answer: string | null | undefined): LinkInput {
   const trimmed = (answer ?? '').trim();
   if (!trimmed) return { kind: 'none' };
   const href = withDefaultScheme(trimmed);
-  // Spaces and control characters never belong in an address.
-  // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f]/.test(href) || !isAllowedLinkUrl(href)) {
+  const problem = linkAddressProblem(href);
+  if (problem === undefined && isAllowedLinkUrl(href)) return { kind: 'link', href };
+  // A scheme outside the spec's list gets the list; any other problem is named.
+  if (problem === undefined || problem === LINK_SCHEME_RULE) {
     return { kind: 'refused', message: LINK_REFUSED_MESSAGE };
   }
-  return { kind: 'link', href };
+  return { kind: 'refused', message: `That address cannot be used for a link: it ${problem}.` };
 }

@@ -13,17 +13,18 @@
  * HTML passes through as it is. The result is sanitised like every other HTML. A file with a
  * problem gets a message naming the file and the field, and the caller imports nothing.
  */
-import matter from 'gray-matter';
 import { marked } from 'marked';
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
 import { impossiblePostDays, toPostDate } from '@/lib/dates';
 import type { Post } from '@/lib/db';
+import { readFrontMatter, writeFrontMatter } from '@/lib/front-matter';
 import { DEFAULT_AUTHOR } from '@/lib/post-store';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/tags';
+import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/url-check';
 import { isImageAddress, POST_LIMITS } from './post-form';
 import type { SitePost } from './site-posts';
 
@@ -46,32 +47,6 @@ export interface ImportedPost {
 }
 
 export type MarkdownParseResult = { ok: true; post: ImportedPost } | { ok: false; error: string };
-
-/**
- * gray-matter calls Node's Buffer.from on its input, which browsers do not have. For the length of
- * one synchronous call it gets a stand-in (its result is only kept as `file.orig`, which we never
- * read); nothing else can run in between, and the global is removed again at once.
- */
-function withBufferStandIn<T>(work: () => T): T {
-  const scope = globalThis as { Buffer?: unknown };
-  if (scope.Buffer !== undefined) return work();
-  scope.Buffer = { from: (text: string) => new TextEncoder().encode(text), isBuffer: () => false };
-  try {
-    return work();
-  } finally {
-    delete scope.Buffer;
-  }
-}
-
-const refuseCode = {
-  parse: () => {
-    throw new Error('front matter must be YAML');
-  },
-  stringify: () => {
-    throw new Error('front matter must be YAML');
-  },
-};
-const MATTER_OPTIONS = { language: 'yaml', engines: { js: refuseCode, javascript: refuseCode } };
 
 /** 'visual-schedules.md', or the name of the site's file the post comes from. */
 export function markdownFileName(post: Pick<Post, 'slug'>, site?: Pick<SitePost, 'source'>): string {
@@ -113,15 +88,18 @@ export function postToMarkdown(post: Post, site?: Omit<SitePost, 'changed'>): st
   const sitePicture =
     site?.source.featuredImage && post.featuredImage === site.builtImage ? site.source : undefined;
   const image = sitePicture?.featuredImage ?? post.featuredImage?.trim();
-  if (image && REPOSITORY_IMAGE.test(image)) data.featuredImage = image;
+  const repositoryFile =
+    image !== undefined &&
+    (sitePicture !== undefined || REPOSITORY_IMAGE.test(image)) &&
+    repositoryPictureProblem(image) === undefined;
+  if (repositoryFile) data.featuredImage = image;
   if (sitePicture?.featuredImageAlt) data.featuredImageAlt = sitePicture.featuredImageAlt;
   data.isDraft = post.isDraft !== 0;
   data.slug = post.slug;
-  const body = `${protectBlankLines(post.content.trim())}\n`;
-  // lineWidth -1: js-yaml would otherwise fold long titles and excerpts over several lines.
-  const options = { ...MATTER_OPTIONS, lineWidth: -1 } as matter.GrayMatterOption<string, never>;
-  const text = withBufferStandIn(() => matter.stringify(body, data, options));
-  if (!image || REPOSITORY_IMAGE.test(image)) return text;
+  const text = writeFrontMatter(`${protectBlankLines(post.content.trim())}\n`, data);
+  // Only an address the URL check accepts becomes a comment: one with a line break (from a store
+  // written without the form's checks) would add a front-matter line of its own.
+  if (!image || repositoryFile || !isImageAddress(image)) return text;
   // After the fields, before the closing '---'.
   const close = text.indexOf('\n---\n', 3);
   return `${text.slice(0, close)}\n${imageAddressComment(image)}${text.slice(close)}`;
@@ -152,6 +130,19 @@ const boundedText = (max: number) =>
       z.maxLength(max, { error: `must not exceed ${max} characters` }),
     );
 
+/**
+ * What the URL check says of an imported featuredImage (src/lib/url-check.ts): an https address, a
+ * path on this site, or a picture file of the repository relative to the post. Not trimmed: a line
+ * break around the address is refused, not hidden.
+ */
+function importedImageProblem(value: string): string | undefined {
+  const problem = pictureAddressProblem(value, { repositoryFiles: true });
+  if (problem === undefined || repositoryPictureProblem(value) === undefined) return undefined;
+  return problem === PICTURE_ADDRESS_RULE
+    ? `${problem}, or be a picture file next to the post (./images/name.webp)`
+    : problem;
+}
+
 const frontMatterSchema = z.strictObject({
   title: boundedText(POST_LIMITS.title),
   excerpt: boundedText(POST_LIMITS.excerpt),
@@ -175,11 +166,14 @@ const frontMatterSchema = z.strictObject({
   publishedAt: z.optional(dateField),
   updatedAt: z.optional(dateField),
   featuredImage: z.optional(
-    z.string({ error: 'must be an image address' }).check(
-      z.trim(),
-      z.refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https:\/\//i.test(value), {
-        error: 'must be an https:// address or a path',
-      }),
+    z.pipe(
+      z.string({ error: 'must be an image address' }).check(
+        z.refine((value) => importedImageProblem(value) === undefined, {
+          error: (issue) => importedImageProblem(String(issue.input)) ?? '',
+        }),
+      ),
+      // Decap CMS writes a post's picture as images/name.svg; the admin keeps it as ./images/name.svg.
+      z.transform((value) => (isImageAddress(value) ? value : `./${value}`)),
     ),
   ),
   /** Written by the git workflow for its images; browser posts have no use for it. */
@@ -219,7 +213,7 @@ export function parseMarkdownPost(
 
   let parsed: { data: unknown; content: string; matter: string };
   try {
-    parsed = withBufferStandIn(() => matter(source, MATTER_OPTIONS));
+    parsed = readFrontMatter(source);
   } catch (error) {
     const { reason, mark } = (error ?? {}) as { reason?: string; mark?: { line?: number } };
     const where = typeof mark?.line === 'number' ? ` (line ${mark.line + 2} of the file)` : '';

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/post-store';
 import { formatTags, parseTags } from '@/lib/tags';
+import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/url-check';
 
 export const POST_FORM_MESSAGES = {
   titleRequired: 'Title is required',
@@ -39,19 +40,19 @@ export const POST_FORM_FIELDS: readonly PostFormField[] = [
 
 /**
  * An https image address, a path on this site, or (for posts imported from content/posts) an image
- * file relative to the post ('./images/name.webp'), kept so it exports back unchanged. Not http:
- * the pages' Content-Security-Policy (img-src https:) would block it, leaving an empty frame.
+ * file relative to the post ('./images/name.webp'), kept so it exports back unchanged
+ * (src/lib/url-check.ts).
  */
 export function isImageAddress(value: string): boolean {
-  if (value.includes('\\')) return false;
-  if (value.startsWith('/') && !value.startsWith('//')) return true;
-  if (/^\.{1,2}\/[^/]/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return pictureAddressProblem(value, { repositoryFiles: true }) === undefined;
+}
+
+/** The form's message for an image address it refuses: what is wrong, when that is more than the rule. */
+export function featuredImageMessage(value: string): string {
+  const problem = pictureAddressProblem(value, { repositoryFiles: true });
+  return problem === undefined || problem === PICTURE_ADDRESS_RULE
+    ? POST_FORM_MESSAGES.featuredImage
+    : `The image address ${problem}`;
 }
 
 export const postFormSchema = z.object({
@@ -81,7 +82,9 @@ export const postFormSchema = z.object({
   featuredImage: z.pipe(
     z.string().check(
       z.trim(),
-      z.refine((value) => value === '' || isImageAddress(value), POST_FORM_MESSAGES.featuredImage),
+      z.refine((value) => value === '' || isImageAddress(value), {
+        error: (issue) => featuredImageMessage(String(issue.input)),
+      }),
     ),
     z.transform((value) => value || undefined),
   ),

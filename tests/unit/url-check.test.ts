@@ -1,0 +1,132 @@
+// The one URL check for pictures and links (src/lib/url-check.ts), which the build, the admin form,
+// the link button, the Markdown import and the sanitiser share.
+import { describe, expect, it } from 'vitest';
+import {
+  linkAddressProblem,
+  pictureAddressProblem,
+  readAddress,
+  repositoryPictureProblem,
+} from '@/lib/url-check';
+
+/** Addresses that look like something else than where a browser takes them, or that hide text. */
+const DISGUISED = [
+  '//evil.example/a.png',
+  '/\\evil.example/a.png',
+  '\\\\evil.example/a.png',
+  '/\t/evil.example/a.png',
+  '/\n/evil.example/a.png',
+  '/\r/evil.example/a.png',
+  'https://a.example/a.png\nisDraft: false',
+  'https://a.example/a b.png',
+  ' https://a.example/a.png',
+  'https://a.example/a.png\u0000',
+  'https://a.example/\u00a0a.png',
+  'https://a.example/\u2028a.png',
+  'https://a.example/\u0085a.png',
+  './images/a.png\n',
+  '',
+];
+
+describe('readAddress', () => {
+  it('refuses every disguised address with a message', () => {
+    for (const value of DISGUISED) {
+      const read = readAddress(value);
+      expect(read.ok, JSON.stringify(value)).toBe(false);
+      expect(read.ok ? '' : read.problem, JSON.stringify(value)).toMatch(/^(must|starts|is) /);
+    }
+  });
+
+  it('names what is wrong', () => {
+    expect(readAddress('/\\evil.example')).toEqual({
+      ok: false,
+      problem: 'must not contain a backslash (\\)',
+    });
+    expect(readAddress('//evil.example')).toMatchObject({
+      problem: expect.stringContaining('another website'),
+    });
+    expect(readAddress('/a b')).toMatchObject({ problem: expect.stringContaining('spaces') });
+    expect(readAddress('https://[::1')).toEqual({ ok: false, problem: 'is not a complete web address' });
+  });
+
+  it('tells a web address from a path of this site and a relative address', () => {
+    expect(readAddress('https://a.example/x')).toMatchObject({ ok: true, kind: 'absolute' });
+    expect(readAddress('/images/a.png')).toEqual({ ok: true, kind: 'site-path' });
+    expect(readAddress('./images/a.png')).toEqual({ ok: true, kind: 'relative' });
+    expect(readAddress('#top')).toEqual({ ok: true, kind: 'relative' });
+  });
+});
+
+describe('pictureAddressProblem', () => {
+  it('takes https addresses and paths of this site', () => {
+    for (const value of ['https://images.example/a.webp', 'HTTPS://images.example/a.webp', '/icons/a.png']) {
+      expect(pictureAddressProblem(value), value).toBeUndefined();
+    }
+  });
+
+  it('refuses other schemes, credentials, and https written so that it only parses as one', () => {
+    for (const value of [
+      'http://images.example/a.png',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      'https:images.example/a.png',
+      'https:/images.example/a.png',
+      'https://user:secret@images.example/a.png',
+      'a.png',
+      ...DISGUISED,
+    ]) {
+      expect(pictureAddressProblem(value), JSON.stringify(value)).toBeDefined();
+    }
+  });
+
+  it('takes a picture file next to a post only when asked to', () => {
+    expect(pictureAddressProblem('./images/a.webp')).toBeDefined();
+    expect(pictureAddressProblem('./images/a.webp', { repositoryFiles: true })).toBeUndefined();
+    expect(pictureAddressProblem('../images/a.webp', { repositoryFiles: true })).toBeUndefined();
+    expect(pictureAddressProblem('.//evil.example/a.png', { repositoryFiles: true })).toBeDefined();
+    expect(pictureAddressProblem('a.png', { repositoryFiles: true })).toBeDefined();
+  });
+});
+
+describe('repositoryPictureProblem (the build)', () => {
+  it('takes files relative to the entry and nothing else', () => {
+    for (const value of ['./images/a.svg', 'images/a.svg', '../../src/assets/artwork/a.svg']) {
+      expect(repositoryPictureProblem(value), value).toBeUndefined();
+    }
+    for (const value of [
+      'https://a.example/a.svg',
+      '/images/a.svg',
+      './images/a.svg?x',
+      './images/a b.svg',
+      ...DISGUISED,
+    ]) {
+      expect(repositoryPictureProblem(value), JSON.stringify(value)).toBeDefined();
+    }
+  });
+});
+
+describe('linkAddressProblem', () => {
+  it("keeps the spec's schemes and paths (SPEC 5)", () => {
+    for (const value of [
+      'http://a.example/',
+      'https://a.example/',
+      'ftp://a.example/',
+      'ftps://a.example/',
+      'mailto:a@b.example',
+      'tel:+15550100',
+      'callto:someone',
+      'sms:+15550100',
+      'cid:part1',
+      'xmpp:a@b.example',
+      '/blog',
+      '#contact',
+    ]) {
+      expect(linkAddressProblem(value), value).toBeUndefined();
+    }
+  });
+
+  it('refuses other schemes and disguised addresses', () => {
+    for (const value of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', ...DISGUISED]) {
+      expect(linkAddressProblem(value), JSON.stringify(value)).toBeDefined();
+    }
+  });
+});

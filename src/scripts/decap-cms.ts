@@ -5,6 +5,7 @@ import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
 import { withoutClearedValues } from '@/lib/cms-entry';
+import { withOurPhrases } from '@/lib/cms-phrases';
 import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms-validation';
 import {
   fieldsByNames,
@@ -95,6 +96,10 @@ if (import.meta.hot) {
       payload.path = '/not-the-content-editor.html';
   });
 }
+
+// Messages that say what to do (src/lib/cms-phrases.ts); registered before init, which reads them.
+const english = CMS.getLocale('en');
+if (english) CMS.registerLocale('en', withOurPhrases(english));
 
 type InitOptions = NonNullable<Parameters<typeof CMS.init>[0]>;
 CMS.init({ config: { ...config, load_config_file: false } as unknown as InitOptions['config'] });

@@ -12,7 +12,11 @@ import { builtFiles } from '../src/integrations/built-files.mjs';
 /** Pages not ours to check, relative to the build folder. */
 const LEFT_OUT = new Set([path.join('cms', 'index.html')]);
 
-/** The HTML pages of a build, as absolute paths, in a stable order. */
+/**
+ * The HTML pages of a build, as absolute paths, in a stable order.
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
 export async function pagesToCheck(dir) {
   const files = await builtFiles(dir, /\.html$/);
   return files.filter((file) => !LEFT_OUT.has(path.relative(dir, file))).sort();
@@ -21,6 +25,9 @@ export async function pagesToCheck(dir) {
 /**
  * The checker's errors (warnings and notes are left out) in `files`, each as
  * '<file relative to dir>:<line>: <message>'. Rejects when Java or the checker cannot run at all.
+ * @param {string[]} files
+ * @param {string} [dir]
+ * @returns {Promise<string[]>}
  */
 export function htmlErrors(files, dir = process.cwd()) {
   if (files.length === 0) return Promise.resolve([]);

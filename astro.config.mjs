@@ -29,6 +29,8 @@ export default defineConfig({
   build: { format: 'directory' },
   // Full page loads: the client router's re-initialisation bugs are not worth its gains here.
   prefetch: false,
+  // Off under `npm run cms` (scripts/cms.mjs): the toolbar covered the bottom of Decap's screen.
+  devToolbar: { enabled: process.env.CMS_EDITING !== '1' },
   // Each page's Content-Security-Policy <meta>, completed after the build (src/integrations/security.mjs).
   security: { csp: cspConfig(env) },
   // Shiki colours code with style="..." attributes, which the Content-Security-Policy does not allow

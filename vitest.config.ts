@@ -25,6 +25,18 @@ export default defineConfig({
           setupFiles: ['tests/component/setup.ts'],
         },
       },
+      {
+        // A copy of the project built and checked as a whole (minutes, Java for the HTML checker):
+        // `npm run test:site`, apart from the quick tests an editor runs before a commit.
+        resolve: { alias },
+        test: {
+          name: 'site',
+          include: ['tests/site/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { measurementAdminEnv } from './build-env.mjs';
 import { CHROME_FLAGS, CHROME_PATH } from './measure-server.mjs';
+import { projectCopy } from './project-copy.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
@@ -149,37 +150,12 @@ function syntheticPosts(n) {
 
 // --- The temporary copy -----------------------------------------------------------------------------
 
-const SKIP = new Set([
-  'node_modules',
-  'dist',
-  '.astro',
-  '.git',
-  'test-results',
-  'playwright-report',
-  '.data',
-  'coverage',
-]);
-
-async function makeCopy() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'blog-bench-'));
-  await fs.cp(root, dir, {
-    recursive: true,
-    filter: (source) => {
-      const rel = path.relative(root, source);
-      const [top] = rel.split(path.sep);
-      if (SKIP.has(top)) return false;
-      // The real posts make way for the synthetic ones (their images stay, the synthetic posts use them).
-      return !(rel.startsWith(`content${path.sep}posts${path.sep}`) && rel.endsWith('.md'));
-    },
-  });
-  // node_modules: a real folder of links to the project's packages, so the copy's caches
-  // (node_modules/.astro, .vite) start empty and stay out of the project's node_modules.
-  await fs.mkdir(path.join(dir, 'node_modules'));
-  for (const entry of await fs.readdir(path.join(root, 'node_modules'))) {
-    if (['.astro', '.vite', '.cache'].includes(entry)) continue;
-    await fs.symlink(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
-  }
-  return dir;
+function makeCopy() {
+  // The real posts make way for the synthetic ones (their images stay, the synthetic posts use them).
+  return projectCopy(
+    'blog-bench-',
+    (rel) => !(rel.startsWith(`content${path.sep}posts${path.sep}`) && rel.endsWith('.md')),
+  );
 }
 
 // --- Measuring the build ----------------------------------------------------------------------------

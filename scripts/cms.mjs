@@ -42,6 +42,8 @@ const children = [
   }),
   start('astro', path.join(root, 'node_modules/astro/bin/astro.mjs'), ['dev', ...process.argv.slice(2)], {
     ASTRO_TELEMETRY_DISABLED: '1',
+    // Turns off Astro's development toolbar (astro.config.mjs): it covered the bottom of the CMS.
+    CMS_EDITING: '1',
   }),
 ];
 

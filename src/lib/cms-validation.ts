@@ -12,6 +12,8 @@ import { practiceSettingsSchema } from '@/lib/settings-schema';
 /** A field as the CMS config describes it, with the label the admin sees. */
 export interface LabelledField extends CmsField {
   label?: string;
+  /** A list's name for one of its items ('Tag'), which the form shows on its add button. */
+  label_singular?: string;
   fields?: LabelledField[];
   field?: LabelledField;
 }
@@ -63,19 +65,20 @@ const SCHEMAS: Record<string, Checker> = {
   settings: practiceSettingsSchema as unknown as Checker,
 };
 
-/** Plain words for Zod's own messages; a message the schema states itself is kept as it is. */
+/** Zod's own messages as what to do; a message the schema states itself is kept as it is. */
 function plainMessage(issue: Issue): string | undefined {
   const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  const items = `${limit} ${limit === 1 ? 'item' : 'items'}`;
   switch (issue.code) {
     case 'too_big':
-      if (issue.origin === 'string') return `At most ${limit} characters`;
-      if (issue.origin === 'array') return `At most ${limit} items`;
-      return `At most ${limit}`;
+      if (issue.origin === 'string') return `Write at most ${limit} characters`;
+      if (issue.origin === 'array') return `Keep at most ${items}`;
+      return `Use ${limit} or less`;
     case 'too_small':
       if (issue.origin === 'string')
-        return limit <= 1 ? 'Write some text here' : `At least ${limit} characters`;
-      if (issue.origin === 'array') return `At least ${limit} ${limit === 1 ? 'item' : 'items'}`;
-      return `At least ${limit}`;
+        return limit <= 1 ? 'Write some text here' : `Write at least ${limit} characters`;
+      if (issue.origin === 'array') return `Add at least ${items}`;
+      return `Use ${limit} or more`;
     case 'invalid_type':
       return issue.input === undefined ? 'Fill this in' : undefined;
     case 'invalid_format':
@@ -85,14 +88,16 @@ function plainMessage(issue: Issue): string | undefined {
   }
 }
 
-/** 'Courses › item 2 › Price (whole Canadian dollars)': the field as the form shows it. */
+/** 'Course 2 › Price (whole Canadian dollars)': the field as the form shows it. */
 export function fieldLabel(path: readonly PropertyKey[], fields: readonly LabelledField[]): string {
   const words: string[] = [];
   let level: readonly LabelledField[] | undefined = fields;
   let list: LabelledField | undefined;
   for (const key of path) {
     if (typeof key === 'number') {
-      words.push(`item ${key + 1}`);
+      // A list's item by the list's name for one ('Tag 2'), else by its place ('Tags › item 2').
+      if (list?.label_singular) words.splice(-1, 1, `${list.label_singular} ${key + 1}`);
+      else words.push(`item ${key + 1}`);
       level = list?.fields ?? (list?.field ? [list.field] : undefined);
       continue;
     }
@@ -102,6 +107,27 @@ export function fieldLabel(path: readonly PropertyKey[], fields: readonly Labell
     level = field?.fields;
   }
   return words.join(' › ') || 'This entry';
+}
+
+/** Every field of `fields` and of the objects and lists inside them. */
+function allFields(fields: readonly LabelledField[]): LabelledField[] {
+  return fields.flatMap((f) => [f, ...allFields([...(f.fields ?? []), ...(f.field ? [f.field] : [])])]);
+}
+
+/**
+ * The message with each field it names by its name in the files ('featuredImage', 'open24'), which
+ * the admin never sees, named by its label instead ('“Featured image”'). Only names that are not
+ * plain words are replaced: 'price' in 'the bundle price' is English, not a field.
+ */
+export function withLabels(message: string, fields: readonly LabelledField[]): string {
+  const labels = new Map(
+    allFields(fields)
+      .filter((f) => f.label && /[A-Z0-9]/.test(f.name))
+      .map((f) => [f.name, f.label!] as const),
+  );
+  if (labels.size === 0) return message;
+  const names = [...labels.keys()].sort((a, b) => b.length - a.length);
+  return message.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (name) => `“${labels.get(name)}”`);
 }
 
 /**
@@ -128,5 +154,6 @@ export function entryProblems(
     const pictures = picturesProblem(body, pictureRule);
     if (pictures) problems.push(`${fieldLabel(['body'], fields)}: ${pictures}`);
   }
-  return problems;
+  // The schemas' own messages name fields as the files do (the build's messages are read next to them).
+  return problems.map((problem) => withLabels(problem, fields));
 }

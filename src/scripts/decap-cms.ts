@@ -4,7 +4,10 @@
 import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
+import previewStyles from '@/styles/cms-preview.css?inline';
+import siteStyles from '@/styles/global.css?inline';
 import { withoutClearedValues } from '@/lib/cms-entry';
+import { withOurPhrases } from '@/lib/cms-phrases';
 import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms-validation';
 import {
   fieldsByNames,
@@ -14,6 +17,7 @@ import {
   parseFrontMatter,
   type CmsConfigShape,
 } from '@/lib/cms-formats';
+import { PostPreview } from './cms-preview';
 
 // admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
 const config = parse(configText) as CmsConfigShape & Record<string, unknown>;
@@ -95,6 +99,19 @@ if (import.meta.hot) {
       payload.path = '/not-the-content-editor.html';
   });
 }
+
+// The preview pane in the site's stylesheet (its pictures fit the pane, as on the site), and a post
+// previewed as its page shows it.
+CMS.registerPreviewStyle(siteStyles, { raw: true });
+CMS.registerPreviewStyle(previewStyles, { raw: true });
+CMS.registerPreviewTemplate(
+  'posts',
+  PostPreview as unknown as Parameters<typeof CMS.registerPreviewTemplate>[1],
+);
+
+// Messages that say what to do (src/lib/cms-phrases.ts); registered before init, which reads them.
+const english = CMS.getLocale('en');
+if (english) CMS.registerLocale('en', withOurPhrases(english));
 
 type InitOptions = NonNullable<Parameters<typeof CMS.init>[0]>;
 CMS.init({ config: { ...config, load_config_file: false } as unknown as InitOptions['config'] });

@@ -12,6 +12,8 @@ test.describe('Decap CMS', () => {
     // The git host's sign-in popup must be able to answer through window.opener.
     expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    // The fast-refresh hook the post preview needs under `npm run cms` is for the dev server only.
+    expect(await response?.text()).not.toContain('@react-refresh');
     await expect(page.getByRole('button', { name: /login/i })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/error loading the cms configuration/i)).toHaveCount(0);
     expect(errors).toEqual([]);

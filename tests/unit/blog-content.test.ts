@@ -39,7 +39,11 @@ const files = readdirSync(postsDir)
     const { data, content } = readFrontMatter(readFileSync(join(postsDir, file), 'utf8'));
     return { id: file.replace(/\.md$/, ''), data, body: content };
   });
-const parsed = files.map((file) => ({ ...file, post: schema.parse(file.data) }));
+// A file the schema refuses fails its own test below ('every post file'), not the whole file here.
+const parsed = files.flatMap((file) => {
+  const result = schema.safeParse(file.data);
+  return result.success ? [{ ...file, post: result.data }] : [];
+});
 
 const words = (markdown: string) =>
   markdown
@@ -128,7 +132,26 @@ describe('post front matter', () => {
   });
 });
 
-/** The posts the site launched with; each is 500-900 words. Later posts may be any length. */
+describe('every post file', () => {
+  // What the schema and the CMS accept, these tests accept: a post an editor adds may have no
+  // picture, no tags and any length. The editorial checks below are for the seed posts only.
+  it.each(files.map((f) => [f.id, f] as const))(
+    '%s matches the schema, and its picture exists',
+    (_id, file) => {
+      const result = schema.safeParse(file.data);
+      expect(result.error?.issues ?? []).toEqual([]);
+      if (result.data?.featuredImage)
+        expect(existsSync(resolve(postsDir, String(result.data.featuredImage)))).toBe(true);
+    },
+  );
+
+  it('gives every post its own slug', () => {
+    const withSlugs = withUniqueSlugs(parsed.map((p) => ({ ...p.post, id: p.id })));
+    expect(new Set(withSlugs.map((p) => p.slug)).size).toBe(withSlugs.length);
+  });
+});
+
+/** The posts the site launched with, the e2e tests read, and the editorial checks hold to. */
 const SEED_IDS = [
   'building-social-skills-at-home',
   'daily-living-routines',
@@ -140,44 +163,40 @@ const SEED_IDS = [
   'visual-schedules-a-practical-guide',
   'what-aba-therapy-is-and-is-not',
 ];
+const seeds = parsed.filter((p) => SEED_IDS.includes(p.id));
 
 describe('seed posts', () => {
   it('are all there', () => {
-    expect(parsed.map((p) => p.id)).toEqual(expect.arrayContaining(SEED_IDS));
+    expect(seeds.map((p) => p.id)).toEqual(SEED_IDS);
   });
 
-  it('has at least 8 published posts and one draft', () => {
-    expect(parsed.filter((p) => !p.post.isDraft).length).toBeGreaterThanOrEqual(8);
-    expect(parsed.filter((p) => p.post.isDraft).length).toBeGreaterThanOrEqual(1);
+  it('have at least 8 published posts and one draft', () => {
+    expect(seeds.filter((p) => !p.post.isDraft).length).toBeGreaterThanOrEqual(8);
+    expect(seeds.filter((p) => p.post.isDraft).length).toBeGreaterThanOrEqual(1);
   });
 
-  it.each(parsed.map((p) => [p.id, p] as const))(
-    '%s is respectful and its picture exists (a seed post: 500-900 words)',
-    (id, file) => {
-      if (SEED_IDS.includes(id)) {
-        expect(words(file.body)).toBeGreaterThanOrEqual(500);
-        expect(words(file.body)).toBeLessThanOrEqual(900);
-      }
+  it.each(seeds.map((p) => [p.id, p] as const))(
+    '%s is 500-900 words, respectful, and has a picture when published',
+    (_id, file) => {
+      expect(words(file.body)).toBeGreaterThanOrEqual(500);
+      expect(words(file.body)).toBeLessThanOrEqual(900);
       expect(
         withoutDenials(JSON.stringify(file.data) + file.body).match(UNWELCOME_WORDING)?.[0],
       ).toBeUndefined();
       if (!file.post.isDraft) expect(file.post.featuredImage).toBeTruthy();
-      if (file.post.featuredImage)
-        expect(existsSync(resolve(postsDir, String(file.post.featuredImage)))).toBe(true);
     },
   );
 
-  it('uses varied tags', () => {
-    expect(new Set(parsed.flatMap((p) => p.post.tags)).size).toBeGreaterThanOrEqual(8);
+  it('use varied tags', () => {
+    expect(new Set(seeds.flatMap((p) => p.post.tags)).size).toBeGreaterThanOrEqual(8);
   });
 
-  it('gives every post its own slug, and links between posts point at published ones', () => {
+  it('link only to published posts', () => {
     const withSlugs = withUniqueSlugs(parsed.map((p) => ({ ...p.post, id: p.id })));
-    expect(new Set(withSlugs.map((p) => p.slug)).size).toBe(withSlugs.length);
     const published = new Set(publishedOnly(withSlugs).map((p) => p.slug));
-    for (const file of parsed) {
+    for (const file of seeds) {
       for (const [, slug] of file.body.matchAll(/\]\(\/blog\/([^)#?]+)\)/g))
-        expect(published).toContain(slug);
+        expect(published, file.id).toContain(slug);
     }
   });
 });

@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseFrontMatter } from '@/lib/cms-formats';
-import { entryProblems, fieldLabel, fieldsOfEntry, type NamedCollections } from '@/lib/cms-validation';
+import {
+  entryProblems,
+  fieldLabel,
+  fieldsOfEntry,
+  withLabels,
+  type NamedCollections,
+} from '@/lib/cms-validation';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -40,9 +46,7 @@ describe('the check before the CMS saves', () => {
 
   it('refuses a tag over 40 characters, which the comma-separated field cannot check', () => {
     const entry = { ...post(), tags: ['Home', 'A very long tag that is over forty characters'] };
-    expect(entryProblems('posts', entry, fieldsOf('posts'))).toEqual([
-      'Tags › item 2: At most 40 characters',
-    ]);
+    expect(entryProblems('posts', entry, fieldsOf('posts'))).toEqual(['Tag 2: Write at most 40 characters']);
   });
 
   it('refuses opening hours whose two spellings disagree, and an unknown time zone', () => {
@@ -53,7 +57,7 @@ describe('the check before the CMS saves', () => {
       entryProblems('settings', { ...entry, hours, timeZone: 'America/Torronto' }, fieldsOf('settings')),
     ).toEqual([
       'Time zone: Unknown time zone',
-      'Opening hours › item 1 › Opens (as shown): must be open24 as a 12-hour time (09:00 is 9:00 AM)',
+      'Opening hours row 1 › Opens (as shown): must be “Opens (24-hour clock)” as a 12-hour time (09:00 is 9:00 AM)',
     ]);
   });
 
@@ -72,6 +76,8 @@ describe('the check before the CMS saves', () => {
     expect(problem).toMatch(
       /^Body: the text shows "images\/schedule\.png": a picture in a post's text must be/,
     );
+    // The field the admin sees as "Featured image", not the file's featuredImage.
+    expect(problem).toMatch(/the post's own picture goes in “Featured image”$/);
   });
 
   it('refuses a picture from the repository in a service page too, which the sanitised page cannot show', () => {
@@ -87,19 +93,58 @@ describe('the check before the CMS saves', () => {
     const { title: _title, ...untitled } = post();
     expect(entryProblems('posts', { ...untitled, excerpt: 'E'.repeat(301) }, fieldsOf('posts'))).toEqual([
       'Title: Fill this in',
-      'Excerpt: At most 300 characters',
+      'Excerpt: Write at most 300 characters',
     ]);
     const team = readEntry('content/team/lead-therapist.json');
     expect(entryProblems('team', { ...team, highlights: [] }, fieldsOf('team'))).toEqual([
-      'Highlights: At least 1 item',
+      'Highlights: Add at least 1 item',
     ]);
   });
 });
 
 describe('field labels', () => {
+  it('replace the names of the files in every message the admin reads', () => {
+    const fields = fieldsOf('settings');
+    expect(withLabels('must be open24, not close24', fields)).toBe(
+      'must be “Opens (24-hour clock)”, not “Closes (24-hour clock)”',
+    );
+    // Plain words stay: 'name' and 'days' are fields too.
+    expect(withLabels('the name of the days', fields)).toBe('the name of the days');
+    expect(withLabels('goes in featuredImage, with featuredImageAlt', fieldsOf('posts'))).toBe(
+      'goes in “Featured image”, with “Featured image description”',
+    );
+  });
+
+  it('leave no name an admin does not see in a refused entry', () => {
+    const names = config.collections
+      .flatMap((c) => [...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)])
+      .flatMap(function all(f): string[] {
+        return [f.name, ...[...(f.fields ?? []), ...(f.field ? [f.field] : [])].flatMap(all)];
+      })
+      .filter((name) => /[A-Z0-9]/.test(name));
+    expect(names).toEqual(expect.arrayContaining(['featuredImage', 'open24', 'publishedAt']));
+    const entry = settings();
+    const hours = structuredClone(entry.hours) as { opens: string; closes: string }[];
+    hours[0]!.opens = '10:00 AM';
+    hours[0]!.closes = '4:00 PM';
+    const problems = [
+      ...entryProblems('settings', { ...entry, hours }, fieldsOf('settings')),
+      ...entryProblems(
+        'posts',
+        { ...post(), publishedAt: 'soon', featuredImage: 'https://example.org/a.png', body: '![](a.png)' },
+        fieldsOf('posts'),
+      ),
+    ];
+    expect(problems.length).toBeGreaterThanOrEqual(4);
+    for (const problem of problems) expect(problem).not.toMatch(new RegExp(`\\b(${names.join('|')})\\b`));
+  });
+
   it('follow the path through objects and lists as the form shows them', () => {
     const fields = fieldsOf('training');
-    expect(fieldLabel(['courses', 1, 'topics', 0], fields)).toBe('Courses › item 2 › Topics › item 1');
+    expect(fieldLabel(['courses', 1, 'topics', 0], fields)).toBe('Course 2 › Topic 1');
+    expect(fieldLabel(['courses', 1], [{ name: 'courses', label: 'Courses', widget: 'list' }])).toBe(
+      'Courses › item 2',
+    );
     expect(fieldLabel([], fields)).toBe('This entry');
     expect(fieldLabel(['not-a-field'], fields)).toBe('not-a-field');
   });

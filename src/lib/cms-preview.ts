@@ -1,0 +1,49 @@
+// What the CMS's preview pane shows of a post: the post page's own article (PostArticle), from the
+// values in the form, so an editor sees the post as visitors will. The body is rendered
+// with marked, as the admin's Markdown import does, and sanitised like every HTML string.
+import { marked } from 'marked';
+import { formatLongDate, isoDay, toPostDate } from './dates';
+import { sanitizeHtml } from './sanitize';
+import { parseTags } from './tags';
+
+/** The article's view (PostArticle's ArticleView, which the lib layer does not import). */
+export interface PreviewArticle {
+  title: string;
+  author: string;
+  day: string;
+  dateLabel: string;
+  tags: string[];
+  /** Sanitised HTML. */
+  html: string;
+  image?: { src: string; alt: string } | undefined;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A day the form holds, or today while the field is empty or half typed. */
+function dayOf(value: unknown): Date {
+  try {
+    if (typeof value === 'string' || value instanceof Date) return toPostDate(value);
+  } catch {
+    // not a day yet
+  }
+  return toPostDate(new Date());
+}
+
+/**
+ * The article of the post being edited. `data` is the entry's values as the form holds them;
+ * `pictureUrl` the address at which the CMS shows the chosen featured image, if any.
+ */
+export function previewArticle(data: Record<string, unknown>, pictureUrl?: string): PreviewArticle {
+  const day = dayOf(data.publishedAt);
+  const tags = Array.isArray(data.tags) ? parseTags(data.tags.filter((t) => typeof t === 'string')) : [];
+  return {
+    title: text(data.title),
+    author: text(data.author).trim() || 'Admin',
+    day: isoDay(day),
+    dateLabel: formatLongDate(day),
+    tags,
+    html: sanitizeHtml(marked.parse(text(data.body), { async: false })),
+    image: pictureUrl ? { src: pictureUrl, alt: text(data.featuredImageAlt) } : undefined,
+  };
+}

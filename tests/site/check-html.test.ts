@@ -1,0 +1,40 @@
+// The HTML check of `npm test` (scripts/check-html.mjs) on pages made for it: it must report what it
+// is there to catch, such as the module script once written after </html> on /login and /offline.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlErrors, pagesToCheck } from '../../scripts/check-html.mjs';
+
+const page = (body: string, after = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A page</title></head><body>${body}</body></html>${after}`;
+
+describe('the HTML check', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'check-html-'));
+    await mkdir(join(dir, 'login'));
+    await mkdir(join(dir, 'cms'));
+    await writeFile(join(dir, 'index.html'), page('<main><h1>Fine</h1></main>'));
+    await writeFile(
+      join(dir, 'login/index.html'),
+      page('<main><h1>Sign in</h1></main>', '<script type="module" src="/_astro/a.js"></script>'),
+    );
+    // Decap draws the CMS page; the check leaves it out.
+    await writeFile(join(dir, 'cms/index.html'), page('<p><div>Decap</div></p>'));
+    await writeFile(join(dir, 'robots.txt'), 'User-agent: *\n');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('checks every built page but the CMS', async () => {
+    expect(await pagesToCheck(dir)).toEqual([join(dir, 'index.html'), join(dir, 'login/index.html')]);
+  });
+
+  it('reports a script after </html>, naming the page, and nothing in a valid page', async () => {
+    const errors = await htmlErrors(await pagesToCheck(dir), dir);
+    expect(errors[0]).toMatch(/^login\/index\.html:1: Stray start tag “script”/);
+    expect(errors.filter((error) => !error.startsWith('login/'))).toEqual([]);
+  });
+});

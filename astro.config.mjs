@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { buildEnvironment } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
+import { formHandler } from './src/integrations/form-handler.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { scriptPriority } from './src/integrations/script-priority.mjs';
@@ -44,6 +45,7 @@ export default defineConfig({
     securityHeaders(env), // before offlineReading: the service worker installs the finished pages
     offlineReading(),
     precompress(), // last: it compresses the finished files
+    formHandler(), // writes beside the build, not into it (.server/)
   ],
   vite: {
     plugins: [tailwindcss()],

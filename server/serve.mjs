@@ -10,10 +10,12 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { DEV_COLLECTOR } from '../scripts/build-env.mjs';
 import { createDevCollector } from './dev-collector.mjs';
+import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const dist = path.join(root, 'dist');
+// DIST_DIR: another build folder (the mail end-to-end test serves its own build beside dist/).
+const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
 
@@ -35,7 +37,10 @@ const unset = (name) => !process.env[name]?.trim(); // as scripts/build-env.mjs 
 if (unset('PUBLIC_CONTACT_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.contact] = 'contact';
 if (unset('PUBLIC_REGISTRATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.registration] = 'registration';
 if (unset('PUBLIC_CONFIRMATION_ENDPOINT')) collectorRoutes[DEV_COLLECTOR.confirmation] = 'confirmation';
-const collect = createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
+// With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
+const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes });
+const collect =
+  formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
 
 const files = sirv(dist, {
   etag: true,
@@ -106,7 +111,9 @@ const server = tls
 
 server.listen(port, host, () => {
   console.log(`Serving dist/ on ${tls ? 'https' : 'http'}://${host}:${port}`);
-  if (Object.keys(collectorRoutes).length > 0) {
+  if (formHandler) {
+    console.log(`Form handler active for: ${Object.values(collectorRoutes).join(', ')} (e-mail over SMTP)`);
+  } else if (Object.keys(collectorRoutes).length > 0) {
     console.log(
       `Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`,
     );

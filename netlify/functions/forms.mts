@@ -2,6 +2,7 @@
 // (src/server/forms/handler.ts) on the same three same-origin routes the build points the forms to
 // when the PUBLIC_*_ENDPOINT variables are unset. Netlify bundles this file and its imports itself.
 import { createFormHandler, type FormHandler, type FormName } from '../../src/server/forms/handler';
+import { readRateLimit } from '../../src/server/forms/config';
 import { createSmtpSender } from '../../src/server/forms/node';
 import { siteFacts } from '../../src/server/forms/site';
 
@@ -30,7 +31,8 @@ export default async function forms(request: Request, context: { ip?: string }):
         { status: 503, headers: { 'Cache-Control': 'no-store' } },
       );
     }
-    handle = createFormHandler({ routes, send: smtp.send, inbox: smtp.inbox, site: siteFacts });
+    const limits = readRateLimit(process.env);
+    handle = createFormHandler({ routes, send: smtp.send, inbox: smtp.inbox, site: siteFacts, limits });
   }
   return handle(request, context.ip ?? 'unknown');
 }

@@ -1,6 +1,6 @@
 // The mail settings the form handler reads when the server starts (src/server/forms/config.ts).
 import { describe, expect, it } from 'vitest';
-import { readMailConfig } from '@/server/forms/config';
+import { readMailConfig, readRateLimit } from '@/server/forms/config';
 
 const mail = { MAIL_FROM: 'Site <site@practice.example>', PRACTICE_INBOX: 'inbox@practice.example' };
 
@@ -47,5 +47,14 @@ describe('readMailConfig', () => {
     [{ SMTP_HOST: 'h', PRACTICE_INBOX: 'inbox' }, /PRACTICE_INBOX/],
   ])('stops with the variable to fix: %j', (env, message) => {
     expect(() => readMailConfig({ ...mail, ...env })).toThrow(message);
+  });
+});
+
+describe('readRateLimit', () => {
+  it('reads FORM_RATE_LIMIT as a whole number, or leaves the default', () => {
+    expect(readRateLimit({})).toBeUndefined();
+    expect(readRateLimit({ FORM_RATE_LIMIT: '30' })).toEqual({ perClient: 30 });
+    expect(() => readRateLimit({ FORM_RATE_LIMIT: '0' })).toThrow(/FORM_RATE_LIMIT/);
+    expect(() => readRateLimit({ FORM_RATE_LIMIT: 'lots' })).toThrow(/FORM_RATE_LIMIT/);
   });
 });

@@ -58,3 +58,16 @@ export function readMailConfig(env: Env, fallbackInbox?: string): MailConfig | u
   if (!inbox) throw new Error('PRACTICE_INBOX must be set: where messages and registrations go.');
   return { transport, from: checkAddress('MAIL_FROM', from), inbox: checkAddress('PRACTICE_INBOX', inbox) };
 }
+
+/**
+ * FORM_RATE_LIMIT: submissions one visitor address may make per 15 minutes (handler default 8).
+ * A practice behind a shared office or school network may want more; tests use more.
+ */
+export function readRateLimit(env: Env): { perClient: number } | undefined {
+  const raw = read(env, 'FORM_RATE_LIMIT');
+  if (raw === undefined) return undefined;
+  const perClient = Number(raw);
+  if (!Number.isInteger(perClient) || perClient < 1)
+    throw new Error('FORM_RATE_LIMIT must be a whole number above 0.');
+  return { perClient };
+}

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
-import { readMailConfig, smtpConfigured } from './config';
+import { readMailConfig, readRateLimit, smtpConfigured } from './config';
 import { createFormHandler, type FormName, type SendMail } from './handler';
 import { siteFacts } from './site';
 
@@ -78,7 +78,14 @@ export function createNodeFormHandler({
   const smtp = createSmtpSender(env, log);
   if (!smtp) return undefined;
   void smtp.verify();
-  const handle = createFormHandler({ routes, send: smtp.send, inbox: smtp.inbox, site: siteFacts, log });
+  const handle = createFormHandler({
+    routes,
+    send: smtp.send,
+    inbox: smtp.inbox,
+    site: siteFacts,
+    limits: readRateLimit(env),
+    log,
+  });
   const trustProxy = env.TRUST_PROXY === '1';
   return async function forms(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');

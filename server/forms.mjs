@@ -22,5 +22,11 @@ export async function loadFormHandler({ root, dist, routes, env = process.env })
     );
   }
   const { createNodeFormHandler } = await import(pathToFileURL(bundle).href);
-  return createNodeFormHandler({ routes, env });
+  try {
+    return createNodeFormHandler({ routes, env });
+  } catch (error) {
+    // A half-done mail configuration: say which variable, without a stack trace, and stop.
+    console.error(`Form handler not started: ${error.message} (README, "Configuration").`);
+    process.exit(1);
+  }
 }

@@ -111,7 +111,7 @@ export function registrationMail(
   ];
   const intro =
     `A course registration came in through the ${practice.shortName} website. The registrant was ` +
-    'sent a confirmation saying that you will contact them to confirm their place. Reply to this e-mail to reach them.';
+    'told that you will contact them to confirm their place. Reply to this e-mail to reach them.';
   return {
     subject,
     text: `${intro}\n\n${textRows(rows)}\n`,

@@ -4,7 +4,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formHandlerBundle } from '../src/integrations/form-handler.mjs';
+
+/** Where the build in `outDir` leaves its bundle of the handler (src/integrations/form-handler.mjs). */
+export function formHandlerBundle(root, outDir) {
+  return path.join(root, '.server', path.basename(outDir), 'forms.mjs');
+}
 
 // As src/server/forms/config.ts decides (the bundle is not loaded when mail is off).
 const smtpSet = (env) => ['SMTP_URL', 'SMTP_HOST'].some((name) => env[name]?.trim());

@@ -6,11 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-
-/** Where the bundle of the build in `outDir` goes (server/forms.mjs reads it from there). */
-export function formHandlerBundle(root, outDir) {
-  return path.join(root, '.server', path.basename(outDir), 'forms.mjs');
-}
+import { formHandlerBundle } from '../../server/forms.mjs';
 
 /** @returns {import('astro').AstroIntegration} */
 export function formHandler() {

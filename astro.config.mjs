@@ -10,6 +10,7 @@ import {
 } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { devCollector } from './src/integrations/dev-collector.mjs';
+import { formHandler } from './src/integrations/form-handler.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { scriptPriority } from './src/integrations/script-priority.mjs';
@@ -63,6 +64,7 @@ export default defineConfig({
     offlineReading(),
     devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)
     precompress(), // last: it compresses the finished files
+    formHandler(), // writes beside the build, not into it (.server/)
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -199,8 +199,9 @@ export function buildEnvironment(env) {
     const value = readUrl(env, name, { allowPath: true });
     if (value) return value;
     warn(
-      `${name} is not set: the form posts to the development collector ${fallback}, ` +
-        'which only `npm start` provides. Production needs a real endpoint.',
+      `${name} is not set: the form posts to the site's own ${fallback}, which \`npm start\` ` +
+        'with SMTP settings or the Netlify Function sends by e-mail; without SMTP, `npm start` only ' +
+        'collects it in .data/ (README, "Forms and e-mail").',
     );
     return fallback;
   };

@@ -9,11 +9,13 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
 import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
+import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-// `node server/serve.mjs DIR` serves another build (the server's own tests use a small one).
-const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+// `node server/serve.mjs DIR` (or DIST_DIR=DIR) serves another build: the server's own tests use a
+// small one, the mail end-to-end test its own build beside dist/.
+const dist = path.resolve(root, process.argv[2] ?? (process.env.DIST_DIR || 'dist'));
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
 
@@ -29,9 +31,12 @@ const readRules = (name) => {
 const redirects = parseRedirects(readRules('_redirects'));
 const headerBlocks = parseHeaders(readRules('_headers'));
 
-// The collector stands in only for the endpoints the build itself left unset (it recorded them).
+// The form routes answer only for the endpoints the build itself left unset (it recorded them).
 const collectorRoutes = readCollectorRoutes(dist);
-const collect = createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
+// With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
+const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes });
+const collect =
+  formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
 
 const files = sirv(dist, {
   etag: true,
@@ -125,9 +130,11 @@ const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serv
 
 server.listen(port, host, () => {
   console.log(
-    `Serving ${path.relative(process.cwd(), dist)}/ on ${tls ? 'https' : 'http'}://${host}:${port}`,
+    `Serving ${path.relative(process.cwd(), dist) || '.'}/ on ${tls ? 'https' : 'http'}://${host}:${port}`,
   );
-  if (Object.keys(collectorRoutes).length > 0) {
+  if (formHandler) {
+    console.log(`Form handler active for: ${Object.values(collectorRoutes).join(', ')} (e-mail over SMTP)`);
+  } else if (Object.keys(collectorRoutes).length > 0) {
     console.log(
       `Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`,
     );

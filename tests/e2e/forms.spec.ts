@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { FAKE_ENDPOINTS } from '../../playwright.config';
 import { expect, test } from './fixtures';
@@ -310,4 +311,33 @@ test.describe('course registration', () => {
     await expect(page.locator('#registration-email-error')).toHaveText('Please enter a valid email address');
     await expect(page.locator('#registration-experience-error')).toHaveText('Years must be 0 or greater');
   });
+});
+
+test.describe('honeypot', () => {
+  const forms = [
+    { path: '/', form: '#contact-form', last: /^Message/, submit: 'Send Message' },
+    { path: '/training', form: '#registration-form', last: /^Both courses/, submit: 'Register' },
+  ];
+  for (const { path, form, last, submit } of forms) {
+    test(`${form}: people never meet the honeypot, and axe finds nothing`, async ({ page }) => {
+      await page.goto(path);
+      const trap = page.locator(`${form} input[name="_gotcha"]`);
+      await expect(trap).toHaveCount(1);
+      await expect(trap).not.toBeInViewport();
+      await expect(trap).toHaveAttribute('tabindex', '-1');
+      // Not in the accessibility tree: a screen reader does not announce it.
+      expect(await page.locator(form).ariaSnapshot()).not.toContain('Leave this field empty');
+      // From the last field, Tab goes straight to the submit button.
+      await page.locator(form).getByLabel(last).focus();
+      await page.keyboard.press('Tab');
+      await expect(page.locator(form).getByRole('button', { name: submit })).toBeFocused();
+      const results = await new AxeBuilder({ page })
+        .include(form)
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    });
+  }
 });

@@ -24,6 +24,7 @@ import {
   SubmitButton,
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
 export const CONTACT_FORM_TEXT = {
@@ -76,7 +77,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
           return;
         }
         setStatus('submitting');
-        const result = await sendContactMessage(parsed.data);
+        const result = await sendContactMessage(parsed.data, { honeypot: readHoneypot(element) });
         form.focusMessage();
         if (result.ok) {
           element.reset();
@@ -163,6 +164,8 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
         />
         <FieldError id={errorIdFor(ids.message)} message={fieldErrors.message} />
       </div>
+
+      <HoneypotField id="contact-website" />
 
       <div>
         <SubmitButton busy={submitting}>

@@ -36,6 +36,7 @@ import {
   SubmitButton,
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
 export const REGISTRATION_FORM_TEXT = {
@@ -100,7 +101,10 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
           return;
         }
         setStatus('submitting');
-        const outcome = await submitRegistration(parsed.data, { savedEarlier: savedEarlier.current });
+        const outcome = await submitRegistration(parsed.data, {
+          savedEarlier: savedEarlier.current,
+          honeypot: readHoneypot(element),
+        });
         savedEarlier.current = outcome.status === 'error' ? outcome.saved : undefined;
         switch (outcome.status) {
           case 'success':
@@ -267,6 +271,8 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
         </div>
         <FieldError id={courseErrorId} message={fieldErrors.course} />
       </fieldset>
+
+      <HoneypotField id="registration-website" />
 
       <div>
         <SubmitButton busy={submitting}>

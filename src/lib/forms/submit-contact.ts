@@ -7,6 +7,7 @@ import {
   serviceErrorText,
   type FetchLike,
 } from '@/lib/forms/post-json';
+import { withHoneypot } from '@/lib/forms/honeypot';
 import type { ContactMessage } from '@/lib/validation/contact';
 
 export const CONTACT_SEND_MESSAGES = {
@@ -20,6 +21,8 @@ export type ContactSendResult = { ok: true; message: string } | { ok: false; err
 export interface ContactSendOptions {
   fetch?: FetchLike;
   endpoint?: string;
+  /** The hidden honeypot field's value ('' for a person). */
+  honeypot?: string;
 }
 
 /**
@@ -29,11 +32,11 @@ export interface ContactSendOptions {
  */
 export async function sendContactMessage(
   contact: ContactMessage,
-  { fetch = defaultFetch(), endpoint = endpoints.contact }: ContactSendOptions = {},
+  { fetch = defaultFetch(), endpoint = endpoints.contact, honeypot }: ContactSendOptions = {},
 ): Promise<ContactSendResult> {
   try {
     const { name, email, phone, message } = contact;
-    const reply = await postJson(fetch, endpoint, { name, email, phone, message });
+    const reply = await postJson(fetch, endpoint, withHoneypot({ name, email, phone, message }, honeypot));
     if (!reply.ok) {
       return { ok: false, error: serviceErrorText(reply.body) ?? CONTACT_SEND_MESSAGES.failure };
     }

@@ -15,6 +15,7 @@ import {
   serviceErrorText,
   type FetchLike,
 } from '@/lib/forms/post-json';
+import { withHoneypot } from '@/lib/forms/honeypot';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import {
   type RegistrationDetails,
@@ -48,6 +49,8 @@ export interface RegistrationDependencies {
    * saved a second time (one registration, one pending record).
    */
   savedEarlier?: SavedRegistration | undefined;
+  /** The hidden honeypot field's value ('' for a person), sent along so the service can drop robots. */
+  honeypot?: string;
 }
 
 export interface SavedRegistration {
@@ -93,8 +96,9 @@ export async function sendRegistration(
   details: RegistrationDetails,
   fetchImpl: FetchLike,
   url: string,
+  honeypot?: string,
 ): Promise<ServiceResult> {
-  const reply = await postJson(fetchImpl, url, details);
+  const reply = await postJson(fetchImpl, url, withHoneypot(details, honeypot));
   if (!reply.ok) {
     return { ok: false, error: serviceErrorText(reply.body) ?? REGISTRATION_SEND_MESSAGES.sendFailed };
   }
@@ -106,9 +110,10 @@ export async function requestConfirmationEmail(
   details: RegistrationDetails,
   fetchImpl: FetchLike,
   url: string,
+  honeypot?: string,
 ): Promise<boolean> {
   try {
-    const reply = await postJson(fetchImpl, url, details);
+    const reply = await postJson(fetchImpl, url, withHoneypot(details, honeypot));
     const success = (reply.body as { success?: unknown } | undefined)?.success === true;
     if (!reply.ok || !success) console.error('[registration] confirmation e-mail was not sent:', reply);
     return reply.ok && success;
@@ -155,7 +160,7 @@ export async function submitRegistration(
     };
   }
   const details = parsed.data;
-  const { fetch = defaultFetch(), endpoints: urls = endpoints } = dependencies;
+  const { fetch = defaultFetch(), endpoints: urls = endpoints, honeypot } = dependencies;
 
   const earlier = dependencies.savedEarlier;
   const local: LocalSaveResult =
@@ -171,7 +176,7 @@ export async function submitRegistration(
   });
 
   try {
-    const sent = await sendRegistration(details, fetch, urls.registration);
+    const sent = await sendRegistration(details, fetch, urls.registration, honeypot);
     if (!sent.ok) {
       console.error('[registration] the form service refused the registration:', sent.error);
       return notSent(sent.error);
@@ -181,7 +186,7 @@ export async function submitRegistration(
     return notSent(registrationErrorMessage(error));
   }
 
-  const confirmed = await requestConfirmationEmail(details, fetch, urls.confirmation);
+  const confirmed = await requestConfirmationEmail(details, fetch, urls.confirmation, honeypot);
   return confirmed
     ? { status: 'success', message: REGISTRATION_SEND_MESSAGES.success, savedLocally }
     : { status: 'warning', message: REGISTRATION_SEND_MESSAGES.confirmationFailed, savedLocally };

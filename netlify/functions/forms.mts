@@ -1,0 +1,38 @@
+// The form handler as a Netlify Function (README, "Deployment", Netlify): the same code as `npm start`
+// (src/server/forms/handler.ts) on the same three same-origin routes the build points the forms to
+// when the PUBLIC_*_ENDPOINT variables are unset. Netlify bundles this file and its imports itself.
+import { createFormHandler, type FormHandler, type FormName } from '../../src/server/forms/handler';
+import { readRateLimit } from '../../src/server/forms/config';
+import { createSmtpSender } from '../../src/server/forms/node';
+import { siteFacts } from '../../src/server/forms/site';
+
+/** scripts/build-env.mjs DEV_COLLECTOR, written out: Netlify reads `config` without running the file. */
+export const config = {
+  path: ['/__dev/forms/contact', '/__dev/forms/registration', '/__dev/forms/confirmation'],
+  method: ['POST'],
+};
+
+const routes: Record<string, FormName> = {
+  '/__dev/forms/contact': 'contact',
+  '/__dev/forms/registration': 'registration',
+  '/__dev/forms/confirmation': 'confirmation',
+};
+
+// Made on the first request and kept while the instance lives (its rate limits with it).
+let handle: FormHandler | undefined;
+
+export default async function forms(request: Request, context: { ip?: string }): Promise<Response> {
+  if (!handle) {
+    const smtp = createSmtpSender(process.env);
+    if (!smtp) {
+      console.error('[forms] SMTP_URL or SMTP_HOST is not set in the site environment: nothing can be sent.');
+      return Response.json(
+        { error: 'The form service is not configured.', success: false },
+        { status: 503, headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    const limits = readRateLimit(process.env);
+    handle = createFormHandler({ routes, send: smtp.send, inbox: smtp.inbox, site: siteFacts, limits });
+  }
+  return handle(request, context.ip ?? 'unknown');
+}

@@ -1,0 +1,36 @@
+// Chooses what answers the forms' same-origin routes in `npm start`: the form handler (e-mail over
+// SMTP) when an SMTP variable is set, otherwise nothing (serve.mjs then keeps the development
+// collector). The handler is the bundle the build made (src/integrations/form-handler.mjs).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Where the build in `outDir` leaves its bundle of the handler (src/integrations/form-handler.mjs). */
+export function formHandlerBundle(root, outDir) {
+  return path.join(root, '.server', path.basename(outDir), 'forms.mjs');
+}
+
+// As src/server/forms/config.ts decides (the bundle is not loaded when mail is off).
+const smtpSet = (env) => ['SMTP_URL', 'SMTP_HOST'].some((name) => env[name]?.trim());
+
+/**
+ * @param {{ root: string, dist: string, routes: Record<string, string>, env?: Record<string, string | undefined> }} options
+ * @returns {Promise<((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>) | undefined>}
+ */
+export async function loadFormHandler({ root, dist, routes, env = process.env }) {
+  if (!smtpSet(env) || Object.keys(routes).length === 0) return undefined;
+  const bundle = formHandlerBundle(root, dist);
+  if (!existsSync(bundle)) {
+    throw new Error(
+      `SMTP is configured but ${path.relative(root, bundle)} is missing: run \`npm run build\` first.`,
+    );
+  }
+  const { createNodeFormHandler } = await import(pathToFileURL(bundle).href);
+  try {
+    return createNodeFormHandler({ routes, env });
+  } catch (error) {
+    // A half-done mail configuration: say which variable, without a stack trace, and stop.
+    console.error(`Form handler not started: ${error.message} (docs/configuration.md, "Server start time").`);
+    process.exit(1);
+  }
+}

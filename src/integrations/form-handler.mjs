@@ -1,0 +1,36 @@
+// Bundles the form handler (src/server/forms/node.ts, TypeScript that imports the forms' own
+// validation rules) into one plain module for `npm start`: .server/<build folder>/forms.mjs beside
+// the build, never inside it (dist/ is what the host publishes). Packages stay imports (nodemailer
+// is a dependency); the content files are bundled, so the e-mails match the pages of this build.
+// Netlify bundles netlify/functions/forms.mts from the same sources on its own.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { formHandlerBundle } from '../../server/forms.mjs';
+
+/** @returns {import('astro').AstroIntegration} */
+export function formHandler() {
+  let root = '';
+  return {
+    name: 'form-handler',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const outfile = formHandlerBundle(root, fileURLToPath(dir));
+        await build({
+          entryPoints: [path.join(root, 'src/server/forms/node.ts')],
+          outfile,
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          target: 'node22',
+          packages: 'external',
+          logLevel: 'warning',
+        });
+        logger.info(`form handler bundled into ${path.relative(root, outfile)}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,313 @@
+// The forms' own e-mail backend end to end, as a practice runs it: a build with SMTP configured and
+// no PUBLIC_*_ENDPOINT (so the forms post to the site itself), `node server/serve.mjs` on that
+// build, a real SMTP server in this process (tests/smtp-sink.ts), and both forms used in Chromium.
+//
+// The main webServer's build points the forms at fake outside endpoints, so this spec makes its own
+// build in dist-e2e-mail/ and serves it on a free port; desktop project only (one build per run).
+// E2E_MAIL_REUSE_BUILD=1 reuses an existing dist-e2e-mail/ while working on this file (never in CI).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { AddressObject } from 'mailparser';
+import { E2E_ADMIN } from '../../playwright.config';
+import { SMTP_ACCOUNT, type SmtpSink, startSmtpSink } from '../smtp-sink';
+import { expect, test } from './fixtures';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outDir = 'dist-e2e-mail';
+const INBOX = 'frontdesk-inbox@practice.example';
+const MAIL_FROM = 'Bright Path website <website-sender@practice.example>';
+const practice = JSON.parse(readFileSync(path.join(root, 'content/settings/practice.json'), 'utf8'));
+const training = JSON.parse(readFileSync(path.join(root, 'content/training/courses.json'), 'utf8'));
+const XSS = '<img src=x onerror=alert(1)>';
+
+let sink: SmtpSink;
+let server: ChildProcess | undefined;
+let base = '';
+let serverLog = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The environment a practice sets: SMTP and mail addresses, no outside form endpoints. */
+function practiceEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of [
+    'PUBLIC_CONTACT_ENDPOINT',
+    'PUBLIC_REGISTRATION_ENDPOINT',
+    'PUBLIC_CONFIRMATION_ENDPOINT',
+  ])
+    delete env[name];
+  return env;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed:\n${output}`)),
+    );
+  });
+}
+
+async function waitUntilUp(url: string, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the mail test server did not start:\n${serverLog}`);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+// eslint-disable-next-line no-empty-pattern -- Playwright passes fixtures first; this hook needs none
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one build and one SMTP server per run: desktop only');
+  testInfo.setTimeout(420_000);
+  sink = await startSmtpSink();
+  const env = practiceEnv({
+    SITE_URL: 'https://www.example.org',
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD_SHA256: E2E_ADMIN.passwordSha256,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    SMTP_URL: sink.url,
+    MAIL_FROM,
+    PRACTICE_INBOX: INBOX,
+    FORM_RATE_LIMIT: '100',
+  });
+  const reuse = process.env.E2E_MAIL_REUSE_BUILD === '1' && !process.env.CI;
+  if (!reuse || !existsSync(path.join(root, outDir, 'index.html'))) {
+    await run('npx', ['astro', 'build', '--outDir', outDir], env);
+  }
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['server/serve.mjs'], {
+    cwd: root,
+    env: { ...env, DIST_DIR: outDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (serverLog += chunk));
+  server.stderr!.on('data', (chunk) => (serverLog += chunk));
+  await waitUntilUp(`${base}/robots.txt`);
+  expect(serverLog).toContain('Form handler active for: contact, registration, confirmation');
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await sink?.close();
+});
+
+/** The mailboxes of a To header, which mailparser gives as one group or a list of them. */
+const mailboxes = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value);
+
+/** Messages that arrived after `before`, once `count` of them have. */
+async function newMail(before: number, count: number) {
+  const all = await sink.waitFor(before + count);
+  expect(all.length - before, 'number of e-mails received').toBe(count);
+  return all.slice(before);
+}
+
+async function storedRegistrations(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ email: string; status: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('BlogDatabase');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('registrations').objectStore('registrations').getAll();
+          request.onsuccess = () => resolve(request.result);
+        };
+      }),
+  );
+}
+
+async function fillContact(page: Page, message: string) {
+  await page.goto(`${base}/#contact`);
+  await expect(page.locator('#contact-name')).toBeFocused();
+  const form = page.locator('#contact-form');
+  await form.getByLabel(/^Name/).fill("Anne-Marie O'Brien");
+  await form.getByLabel(/^Email/).fill('anne@example.com');
+  await form.getByLabel(/^Phone/).fill('(905) 555-0134');
+  await form.getByLabel(/^Message/).fill(message);
+  return form;
+}
+
+async function fillRegistration(page: Page, email: string) {
+  await page.goto(`${base}/training#register`);
+  const form = page.locator('#registration-form');
+  await form.getByLabel(/^Full name/).fill('Priya Natarajan');
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/^Phone/).fill('+1 (647) 555-0190');
+  await form.getByLabel(/^Highest level of education/).selectOption('bachelors');
+  await form.getByLabel(/^Years of work experience/).fill('3');
+  await page.locator('#registration-course-both').check();
+  return form;
+}
+
+test('the built pages and the server bundle hold none of the mail settings', () => {
+  const secrets = [SMTP_ACCOUNT.pass, encodeURIComponent(SMTP_ACCOUNT.user), 'website-sender@', INBOX];
+  const files = readdirSync(path.join(root, outDir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz|png|webp|jpg|woff2?)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  files.push(path.join(root, '.server', outDir, 'forms.mjs'));
+  expect(files.length).toBeGreaterThan(50);
+  const leaks = files.flatMap((file) => {
+    const text = readFileSync(file, 'latin1');
+    return secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${file}`);
+  });
+  expect(leaks).toEqual([]);
+  // The forms post to the site itself, the routes the handler serves.
+  expect(readFileSync(path.join(root, outDir, 'index.html'), 'utf8')).toContain(
+    'action="/__dev/forms/contact"',
+  );
+});
+
+test('a contact message reaches the inbox, replies go to the visitor, and markup stays text', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
+  const before = sink.received.length;
+  const message = `Do you run group sessions? ${XSS} Thanks.`;
+  const form = await fillContact(page, message);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.locator('#contact-status')).toContainText(
+    "Thank you for your message. We'll get back to you soon!",
+  );
+  await expect(form.getByLabel(/^Message/)).toHaveValue('');
+
+  const [mail] = await newMail(before, 1);
+  expect(mail!.envelope).toEqual({ from: 'website-sender@practice.example', to: [INBOX] });
+  expect(mail!.parsed.from?.value).toEqual([
+    { name: 'Bright Path website', address: 'website-sender@practice.example' },
+  ]);
+  expect(mailboxes(mail!.parsed.to)).toEqual([{ name: '', address: INBOX }]);
+  expect(mail!.parsed.replyTo?.value).toEqual([{ name: "Anne-Marie O'Brien", address: 'anne@example.com' }]);
+  expect(mail!.parsed.subject).toBe("Website message from Anne-Marie O'Brien");
+  expect(mail!.parsed.text).toContain(message);
+  expect(mail!.parsed.text).toContain('(905) 555-0134');
+
+  // The HTML part, opened in the browser as a mail client would show it: the payload is text.
+  await page.setContent(mail!.parsed.html as string);
+  await expect(page.locator('img')).toHaveCount(0);
+  await expect(page.locator('body')).toContainText(message);
+  expect(dialogs).toEqual([]);
+});
+
+test('a registration reaches the inbox and the registrant gets the confirmation', async ({ page }) => {
+  const before = sink.received.length;
+  const form = await fillRegistration(page, 'priya@example.com');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.locator('#registration-status')).toContainText(
+    "Registration submitted successfully! We'll contact you soon with further details.",
+  );
+  expect(await storedRegistrations(page)).toEqual([
+    expect.objectContaining({ email: 'priya@example.com', status: 'pending' }),
+  ]);
+
+  const mails = await newMail(before, 2);
+  const toInbox = mails.find((mail) => mail.envelope.to[0] === INBOX)!;
+  const confirmation = mails.find((mail) => mail.envelope.to[0] === 'priya@example.com')!;
+  expect(toInbox.envelope.to).toEqual([INBOX]);
+  expect(toInbox.parsed.subject).toBe(
+    'Course registration: Introductory ABA and Advanced ABA, Priya Natarajan',
+  );
+  expect(toInbox.parsed.replyTo?.value).toEqual([{ name: 'Priya Natarajan', address: 'priya@example.com' }]);
+  for (const line of [
+    'Email: priya@example.com',
+    'Phone: +1 (647) 555-0190',
+    "Bachelor's degree",
+    'Years of experience: 3',
+  ])
+    expect(toInbox.parsed.text).toContain(line);
+
+  expect(confirmation.envelope.to).toEqual(['priya@example.com']);
+  expect(mailboxes(confirmation.parsed.to)).toEqual([
+    { name: 'Priya Natarajan', address: 'priya@example.com' },
+  ]);
+  expect(confirmation.parsed.replyTo?.value).toEqual([{ name: practice.name, address: practice.email }]);
+  expect(confirmation.parsed.subject).toBe(
+    `Your registration for Introductory ABA and Advanced ABA: ${practice.shortName}`,
+  );
+  const text = confirmation.parsed.text!;
+  expect(text).toContain('Hello Priya Natarajan,');
+  for (const course of training.courses) {
+    expect(text).toContain(`${course.title}: ${course.upcoming}, ${course.schedule} (Eastern Time)`);
+  }
+  expect(text).toContain(`Price: $${training.bundle.price} (Canadian dollars)`);
+  expect(text).toContain('What happens next');
+  expect(text).toContain('Your place is not confirmed yet. We will contact you');
+  for (const fact of [practice.name, `Email: ${practice.email}`, `Phone: ${practice.phone}`])
+    expect(text).toContain(fact);
+  // The HTML part says the same.
+  await page.setContent(confirmation.parsed.html as string);
+  await expect(page.locator('body')).toContainText('What happens next');
+  await expect(page.locator('li')).toContainText([`Price: $${training.bundle.price} (Canadian dollars)`]);
+});
+
+test('a mail server that refuses: the visitor sees the form’s error, keeps the text, and can send again', async ({
+  page,
+}) => {
+  sink.refuse = true;
+  const before = sink.received.length;
+  try {
+    const form = await fillContact(page, 'Please call me back about caregiver training.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('#contact-alert')).toContainText('Failed to send message');
+    await expect(form.getByLabel(/^Message/)).toHaveValue('Please call me back about caregiver training.');
+    await expect(form.getByLabel(/^Name/)).toHaveValue("Anne-Marie O'Brien");
+
+    const registration = await fillRegistration(page, 'refused@example.com');
+    await registration.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#registration-alert')).toContainText('Failed to send registration');
+    await expect(registration.getByLabel(/^Email/)).toHaveValue('refused@example.com');
+    // Kept in the browser as the spec asks, even though it could not be sent.
+    expect(await storedRegistrations(page)).toEqual([
+      expect.objectContaining({ email: 'refused@example.com', status: 'pending' }),
+    ]);
+
+    sink.refuse = false;
+    await registration.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('#registration-status')).toContainText('Registration submitted successfully!');
+    expect(await storedRegistrations(page)).toHaveLength(1); // the retry reuses the saved record
+    const mails = await newMail(before, 2);
+    expect(mails.map((mail) => mail.envelope.to[0]).sort()).toEqual([INBOX, 'refused@example.com'].sort());
+  } finally {
+    sink.refuse = false;
+  }
+});
+
+test('a mail server that is down: the same error, nothing typed is lost', async ({ page }) => {
+  await sink.close();
+  const form = await fillContact(page, 'Is there a waiting list for the spring sessions?');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.locator('#contact-alert')).toContainText('Failed to send message');
+  await expect(form.getByLabel(/^Message/)).toHaveValue('Is there a waiting list for the spring sessions?');
+
+  const registration = await fillRegistration(page, 'down@example.com');
+  await registration.getByRole('button', { name: 'Register' }).click();
+  await expect(page.locator('#registration-alert')).toContainText('Failed to send registration');
+  await expect(registration.getByLabel(/^Full name/)).toHaveValue('Priya Natarajan');
+  expect(await storedRegistrations(page)).toEqual([
+    expect.objectContaining({ email: 'down@example.com', status: 'pending' }),
+  ]);
+});

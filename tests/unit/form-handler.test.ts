@@ -1,0 +1,353 @@
+// The form handler (src/server/forms/handler.ts) on web Requests: validation parity with the
+// browser's rules, the honeypot, the rate limits, header injection, size and type limits, and what
+// the visitor is told when the mail server fails. The real SMTP round trip is form-mail-smtp.test.ts.
+import { describe, expect, it } from 'vitest';
+import { contactSchema } from '@/lib/validation/contact';
+import { registrationSchema } from '@/lib/validation/registration';
+import { HONEYPOT_FIELD } from '@/lib/forms/honeypot';
+import {
+  createFormHandler,
+  type FormLimits,
+  HANDLER_MESSAGES,
+  type OutgoingMail,
+} from '@/server/forms/handler';
+import { siteFacts } from '@/server/forms/site';
+
+const routes = {
+  '/forms/contact': 'contact',
+  '/forms/registration': 'registration',
+  '/forms/confirmation': 'confirmation',
+} as const;
+
+function setup({ limits = {}, fail = false }: { limits?: Partial<FormLimits>; fail?: boolean } = {}) {
+  const sent: OutgoingMail[] = [];
+  const clock = { now: 1_000_000 };
+  const handle = createFormHandler({
+    routes,
+    inbox: 'inbox@practice.example',
+    site: siteFacts,
+    limits,
+    log: () => {},
+    now: () => clock.now,
+    send: async (mail) => {
+      if (fail) throw new Error('554 refused');
+      sent.push(mail);
+    },
+  });
+  const post = async (
+    path: string,
+    body: unknown,
+    { client = '203.0.113.5', type = 'application/json' } = {},
+  ) => {
+    const response = await handle(
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+      client,
+    );
+    const text = await response.text();
+    let json: Record<string, unknown> | undefined;
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  };
+  return { sent, post, clock, handle };
+}
+
+const contact = {
+  name: "Anne-Marie O'Brien",
+  email: 'anne@example.com',
+  phone: '(905) 555-0134',
+  message: 'We would like to ask about group sessions for our son.',
+};
+const registration = {
+  name: 'Zoë Tremblay',
+  email: 'zoe@example.com',
+  phone: '905 555 0188',
+  educationLevel: 'masters',
+  workExperience: '3',
+  course: 'both',
+};
+
+describe('validation parity with the browser', () => {
+  // Each input goes through the browser's schema and through the handler: both accept or both
+  // refuse, with the same message per field.
+  const contactCases: Record<string, unknown>[] = [
+    contact,
+    { ...contact, phone: '' },
+    { ...contact, phone: undefined },
+    { ...contact, name: 'A' },
+    { ...contact, name: 'x'.repeat(101) },
+    { ...contact, name: 'R2-D2' },
+    { ...contact, name: '  Zoë  ' },
+    { ...contact, email: 'not-an-address' },
+    { ...contact, email: `${'a'.repeat(250)}@x.ca` },
+    { ...contact, email: 'a..b@example.com' },
+    { ...contact, phone: '12345' },
+    { ...contact, phone: '+1 555 123 4567' },
+    { ...contact, message: 'too short' },
+    { ...contact, message: 'm'.repeat(1001) },
+    { ...contact, message: 'm'.repeat(1000) },
+    { ...contact, name: 42 },
+    {},
+  ];
+  const registrationCases: Record<string, unknown>[] = [
+    registration,
+    { ...registration, course: 'intro', workExperience: 0 },
+    { ...registration, workExperience: '-1' },
+    { ...registration, workExperience: '51' },
+    { ...registration, workExperience: 'three' },
+    { ...registration, workExperience: '' },
+    { ...registration, educationLevel: 'kindergarten' },
+    { ...registration, course: 'expert' },
+    { ...registration, phone: '555-0188' },
+    { ...registration, email: 'zoe@localhost' },
+    { ...registration, name: ' Z ' },
+    {},
+  ];
+
+  it.each(contactCases.map((input) => [JSON.stringify(input).slice(0, 60), input]))(
+    'contact %s',
+    async (_label, input) => {
+      const browser = contactSchema.safeParse(input);
+      const { status, json } = await setup().post('/forms/contact', input);
+      expect(status).toBe(browser.success ? 200 : 422);
+      if (!browser.success) {
+        const errors = json?.errors as { field: string; message: string }[];
+        expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual(browser.fieldErrors);
+        expect(json?.error).toBe(Object.values(browser.fieldErrors)[0]);
+      }
+    },
+  );
+
+  it.each(registrationCases.map((input) => [JSON.stringify(input).slice(0, 60), input]))(
+    'registration %s',
+    async (_label, input) => {
+      const browser = registrationSchema.safeParse(input);
+      for (const path of ['/forms/registration', '/forms/confirmation']) {
+        const { status, json } = await setup().post(path, input);
+        expect(status).toBe(browser.success ? 200 : 422);
+        if (!browser.success) {
+          const errors = json?.errors as { field: string; message: string }[];
+          expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual(browser.fieldErrors);
+        }
+      }
+    },
+  );
+});
+
+describe('what is sent', () => {
+  it('a contact message goes to the inbox, replies go to the visitor, and it answers as Formspree does', async () => {
+    const { post, sent } = setup();
+    const { status, json } = await post('/forms/contact', contact);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ ok: true });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      to: 'inbox@practice.example',
+      replyTo: { name: "Anne-Marie O'Brien", address: 'anne@example.com' },
+      subject: "Website message from Anne-Marie O'Brien",
+    });
+    expect(sent[0]!.text).toContain(contact.message);
+    expect(sent[0]!.text).toContain('(905) 555-0134');
+  });
+
+  it('the confirmation route answers { success: true } and writes to the registrant', async () => {
+    const { post, sent } = setup();
+    const { status, json } = await post('/forms/confirmation', registration);
+    expect(status).toBe(200);
+    expect(json).toEqual({ success: true });
+    expect(sent[0]).toMatchObject({
+      to: { name: 'Zoë Tremblay', address: 'zoe@example.com' },
+      replyTo: { name: siteFacts.practice.name, address: siteFacts.practice.email },
+    });
+    expect(sent[0]!.text).toContain('Introductory ABA: ');
+    expect(sent[0]!.text).toContain('Advanced ABA: ');
+    expect(sent[0]!.text).toContain(`$${siteFacts.training.bundle.price}`);
+  });
+
+  it('a visitor’s markup arrives as text: escaped in the HTML part, as typed in the text part', async () => {
+    const { post, sent } = setup();
+    const payload = '<img src=x onerror=alert(1)> & <script>alert(2)</script>';
+    await post('/forms/contact', { ...contact, message: payload });
+    await post('/forms/registration', { ...registration, name: '<b>Bold</b> "Quote"' });
+    await post('/forms/confirmation', { ...registration, name: '<b>Bold</b> "Quote"' });
+    expect(sent).toHaveLength(3);
+    expect(sent[0]!.text).toContain(payload);
+    expect(sent[0]!.html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#60;script&#62;');
+    for (const mail of sent) {
+      expect(mail.html).not.toMatch(/<img|<script|<b>/);
+    }
+    expect(sent[2]!.html).toContain('Hello &#60;b&#62;Bold&#60;/b&#62; &#34;Quote&#34;,');
+  });
+});
+
+describe('header injection', () => {
+  it.each([
+    ['registration', { ...registration, name: 'Zoë\r\nBcc: victim@example.net' }],
+    ['registration', { ...registration, name: 'Zoë\nSubject: win' }],
+    ['confirmation', { ...registration, name: 'Zoë\u2028Bcc: victim@example.net' }],
+    ['confirmation', { ...registration, email: 'zoe@example.com\r\nBcc: victim@example.net' }],
+    ['contact', { ...contact, name: 'Anne\r\nBcc: victim@example.net' }],
+    ['contact', { ...contact, email: 'anne@example.com\nBcc: victim@example.net' }],
+    ['contact', { ...contact, email: 'anne@example.com, victim@example.net' }],
+  ])('%s refuses line breaks in single-line fields: %j', async (form, input) => {
+    const { post, sent } = setup();
+    const { status, json } = await post(`/forms/${form}`, input);
+    expect(status).toBe(422);
+    expect(typeof json?.error).toBe('string');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a name that looks like addresses stays a display name: the mail goes to the one address', async () => {
+    const { post, sent } = setup();
+    const name = 'Eve <evil@example.net>, other@example.net';
+    expect((await post('/forms/confirmation', { ...registration, name })).status).toBe(200);
+    expect(sent[0]!.to).toEqual({ name, address: 'zoe@example.com' });
+  });
+});
+
+describe('the honeypot', () => {
+  it.each(['contact', 'registration', 'confirmation'])(
+    '%s: a filled honeypot gets the usual answer and nothing is sent',
+    async (form) => {
+      const { post, sent } = setup();
+      const input = form === 'contact' ? contact : registration;
+      const human = await setup().post(`/forms/${form}`, input);
+      const robot = await post(`/forms/${form}`, { ...input, [HONEYPOT_FIELD]: 'https://spam.example' });
+      expect(robot.status).toBe(200);
+      expect(robot.json).toEqual(human.json);
+      expect(sent).toHaveLength(0);
+    },
+  );
+
+  it('an empty honeypot is a person', async () => {
+    const { post, sent } = setup();
+    expect((await post('/forms/contact', { ...contact, [HONEYPOT_FIELD]: '' })).status).toBe(200);
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('rate limits', () => {
+  it('refuses a visitor past the limit with the forms’ error shape, others still pass, and it ends', async () => {
+    const { post, sent, clock } = setup({ limits: { perClient: 2, windowMs: 60_000 } });
+    expect((await post('/forms/contact', contact)).status).toBe(200);
+    expect((await post('/forms/contact', contact)).status).toBe(200);
+    const third = await post('/forms/contact', contact);
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ error: HANDLER_MESSAGES.tooMany });
+    expect(third.headers.get('retry-after')).toBe('60');
+    expect((await post('/forms/contact', contact, { client: '198.51.100.7' })).status).toBe(200);
+    clock.now += 60_000;
+    expect((await post('/forms/contact', contact)).status).toBe(200);
+    expect(sent).toHaveLength(4);
+  });
+
+  it('counts refused and robot submissions too', async () => {
+    const { post } = setup({ limits: { perClient: 2 } });
+    await post('/forms/contact', { ...contact, name: 'A' });
+    await post('/forms/contact', { ...contact, [HONEYPOT_FIELD]: 'x' });
+    expect((await post('/forms/contact', contact)).status).toBe(429);
+  });
+
+  it('sends one address at most so many confirmations, whoever asks', async () => {
+    const { post, sent } = setup({ limits: { perRecipient: 2 } });
+    expect((await post('/forms/confirmation', registration, { client: '192.0.2.1' })).status).toBe(200);
+    expect((await post('/forms/confirmation', registration, { client: '192.0.2.2' })).status).toBe(200);
+    const upper = { ...registration, email: 'ZOE@example.com' };
+    const third = await post('/forms/confirmation', upper, { client: '192.0.2.3' });
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ success: false });
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe('requests it refuses', () => {
+  it('a body over the size limit, whatever Content-Length says', async () => {
+    const { post, handle } = setup({ limits: { maxBodyBytes: 2048 } });
+    const big = await post('/forms/contact', { ...contact, message: 'x'.repeat(3000) });
+    expect(big.status).toBe(413);
+    expect(big.json).toEqual({ error: HANDLER_MESSAGES.tooLarge });
+    // A streamed body with no Content-Length is counted as it arrives.
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1000)));
+        controller.close();
+      },
+    });
+    const streamed = await handle(
+      new Request('http://localhost/forms/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: stream,
+        // @ts-expect-error -- needed by Node for a streamed body
+        duplex: 'half',
+      }),
+      '203.0.113.9',
+    );
+    expect(streamed.status).toBe(413);
+  });
+
+  it('anything but a JSON object or a web form', async () => {
+    const { post, sent } = setup();
+    expect((await post('/forms/contact', '{"name":', {})).status).toBe(400);
+    expect((await post('/forms/contact', '[1,2]', {})).status).toBe(400);
+    expect((await post('/forms/contact', 'null', {})).status).toBe(400);
+    expect((await post('/forms/contact', JSON.stringify(contact), { type: 'text/plain' })).status).toBe(415);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('other methods and paths', async () => {
+    const { handle } = setup();
+    const get = await handle(new Request('http://localhost/forms/contact'), '203.0.113.5');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const other = await handle(
+      new Request('http://localhost/forms/other', { method: 'POST' }),
+      '203.0.113.5',
+    );
+    expect(other.status).toBe(404);
+  });
+
+  it('a web form posted without JavaScript gets a page, with what was typed as text', async () => {
+    const { post, sent } = setup();
+    const body = new URLSearchParams({ ...contact, name: '<i>x</i>' }).toString();
+    const refused = await post('/forms/contact', body, { type: 'application/x-www-form-urlencoded' });
+    expect(refused.status).toBe(422);
+    expect(refused.headers.get('content-type')).toContain('text/html');
+    expect(refused.text).toContain('Name can only contain letters, spaces, hyphens, and apostrophes');
+    const ok = await post('/forms/registration', new URLSearchParams(registration).toString(), {
+      type: 'application/x-www-form-urlencoded',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain('Registration submitted successfully!');
+    // No script asks for the confirmation here, so the handler sends it with the registration.
+    expect(sent.map((mail) => mail.to)).toEqual([
+      'inbox@practice.example',
+      expect.objectContaining({ address: 'zoe@example.com' }),
+    ]);
+  });
+});
+
+describe('when the mail server fails', () => {
+  it('tells the visitor in the forms’ own words', async () => {
+    const { post } = setup({ fail: true });
+    expect(await post('/forms/contact', contact)).toMatchObject({
+      status: 502,
+      json: { error: 'Failed to send message' },
+    });
+    expect(await post('/forms/registration', registration)).toMatchObject({
+      status: 502,
+      json: { error: 'Failed to send registration' },
+    });
+    expect(await post('/forms/confirmation', registration)).toMatchObject({
+      status: 502,
+      json: { success: false },
+    });
+  });
+});

@@ -3,9 +3,11 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import { buildEnvironment } from './scripts/build-env.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
+import { publishTarget } from './src/integrations/publish-config.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { scriptPriority } from './src/integrations/script-priority.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
@@ -60,6 +62,10 @@ export default defineConfig({
         passwordHash: env.adminAccount.passwordSha256,
         development: env.adminAccount.development,
       }),
+      // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
+      __PUBLISH_TARGET__: JSON.stringify(
+        publishTarget(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
+      ),
     },
     // Loaded by the CMS on its first save (src/lib/cms-formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.

@@ -190,6 +190,7 @@ describe('publishing a post', () => {
     expect(outcome).toEqual({
       ok: false,
       conflict: false,
+      code: 'network',
       error: 'GitHub could not be reached. The post in this browser is unchanged.',
     });
     expect(await db.posts.get(post.id)).toEqual(post);

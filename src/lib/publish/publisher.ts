@@ -11,12 +11,19 @@
 // person's own working copy, and `git diff` shows every change.
 import { postToMarkdown } from '@/lib/admin/markdown';
 import { runDbOperation, type DbOperationOptions, type Post, type Publication } from '@/lib/db';
-import { isPublishError, postPath, sha256Hex, type CommitResult, type PublishBackend } from './backend';
+import {
+  isPublishError,
+  postPath,
+  sha256Hex,
+  type CommitResult,
+  type PublishBackend,
+  type PublishErrorCode,
+} from './backend';
 import { publishPlan, type SiteContext } from './publish-state';
 
 export type PublishOutcome =
   | { ok: true; post: Post; file: string; commit: CommitResult; recorded: boolean }
-  | { ok: false; error: string; conflict?: boolean };
+  | { ok: false; error: string; conflict?: boolean; code?: PublishErrorCode };
 
 export interface PublishDeps extends DbOperationOptions {
   backend: PublishBackend;
@@ -120,7 +127,7 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     };
   } catch (error) {
     if (isPublishError(error)) {
-      return { ok: false, error: error.message, conflict: error.code === 'conflict' };
+      return { ok: false, error: error.message, conflict: error.code === 'conflict', code: error.code };
     }
     console.error('[publish] publishing failed:', error);
     return {
@@ -169,7 +176,7 @@ export async function removeFromWebsite(postId: number, deps: PublishDeps): Prom
     };
   } catch (error) {
     if (isPublishError(error))
-      return { ok: false, error: error.message, conflict: error.code === 'conflict' };
+      return { ok: false, error: error.message, conflict: error.code === 'conflict', code: error.code };
     console.error('[publish] removing failed:', error);
     return { ok: false, error: `Removing the post failed unexpectedly. ${UNCHANGED} Try again later.` };
   }

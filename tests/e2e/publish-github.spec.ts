@@ -39,6 +39,8 @@ test('publishes through GitHub after signing in with the OAuth provider, and ask
   );
   const writes: Request[] = [];
   let refuse = false;
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/^https:\/\/api\.github\.com\//, async (route) => {
     const request = route.request();
     const url = request.url();
@@ -50,6 +52,7 @@ test('publishes through GitHub after signing in with the OAuth provider, and ask
     }
     if (request.method() === 'PUT' && url.startsWith(CONTENTS)) {
       writes.push(request);
+      await held; // the first write waits until the test has seen 'Being published…'
       if (refuse) return route.fulfill({ status: 401, json: { message: 'Bad credentials', status: '401' } });
       return route.fulfill({
         status: 201,
@@ -87,6 +90,9 @@ test('publishes through GitHub after signing in with the OAuth provider, and ask
   expect(await page.evaluate(() => localStorage.getItem('admin-github-session'))).toContain('gho_e2e');
 
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
+  await expect(row.getByText('Being published…')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Publish to website ${title}` })).toBeDisabled();
+  release!();
   await expect(website.getByRole('status')).toContainText(
     `Published “${title}” (content/posts/published-through-github.md) in commit 7638417. Visitors see it after the site’s next build.`,
   );

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, test } from './fixtures';
@@ -34,6 +35,7 @@ test('publishes through GitHub after signing in with the OAuth provider, and ask
   context,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the layout is not what this test is about');
+  test.setTimeout(60_000); // an axe run over the post list
   await context.route(/^https:\/\/api\.netlify\.com\/auth\?/, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: PROVIDER_PAGE }),
   );
@@ -84,6 +86,12 @@ test('publishes through GitHub after signing in with the OAuth provider, and ask
     .filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Sign in to GitHub to publish' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
   await expect(website.getByRole('status')).toContainText('Signed in to GitHub');
   await expect(website).toContainText('Publishing commits to GitHub, OWNER/REPOSITORY (branch main).');

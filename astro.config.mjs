@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import {
   buildEnvironment,
   refuseDevelopmentAccountInProduction,
@@ -12,6 +13,7 @@ import { interactDirective } from './src/directives/interact-integration.mjs';
 import { devCollector } from './src/integrations/dev-collector.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
+import { publishTarget } from './src/integrations/publish-config.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { scriptPriority } from './src/integrations/script-priority.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
@@ -80,6 +82,10 @@ export default defineConfig({
       __ADMIN_ACCOUNT__: JSON.stringify(adminAccount),
       // Where Decap CMS runs, if on an origin of its own (src/lib/cms-origin.ts).
       __CMS_ORIGIN__: JSON.stringify(env.cmsOrigin),
+      // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
+      __PUBLISH_TARGET__: JSON.stringify(
+        publishTarget(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
+      ),
     },
     // Loaded by the CMS on its first save (src/lib/cms-formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.

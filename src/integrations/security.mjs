@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { builtFiles } from './built-files.mjs';
+import { publishTarget } from './publish-config.mjs';
 
 const SELF = "'self'";
 
@@ -104,6 +105,19 @@ export function cmsRelaxations(configText) {
   };
 }
 
+/**
+ * What the admin's pages (/admin/...) may connect to for "Publish to website" (src/lib/publish): the
+ * GitHub API when GitHub is the backend, and with `local_backend` on, decap-server on this computer
+ * on any port (the admin honours another port only on localhost, for tests and a second checkout).
+ * Sign-in opens the OAuth provider in a popup, which needs no source here.
+ */
+export function adminConnectSources(configText) {
+  const target = publishTarget(configText);
+  const sources = target.name === 'github' ? originsOf([target.apiRoot]) : [];
+  if (target.localBackendUrl) sources.push('http://localhost:*', 'http://127.0.0.1:*');
+  return sources;
+}
+
 const hashOf = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 const META = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
@@ -137,7 +151,7 @@ const renderPolicy = (policy) => [...policy].map(([name, values]) => [name, ...v
  * - `relax` (for /cms/) adds sources; 'unsafe-inline' replaces a directive's hashes (browsers ignore
  *   it next to a hash).
  */
-export function completePagePolicy(html, file, relax) {
+export function completePagePolicy(html, file, relax, extraConnect = []) {
   const problems = [];
   const found = META.exec(html);
   if (!found) {
@@ -192,6 +206,9 @@ export function completePagePolicy(html, file, relax) {
       if (!styleSrc.includes(hashOf(match[1]))) problems.push(`${file}: an inline <style> has no hash`);
     }
   }
+  if (extraConnect.length > 0) {
+    policy.set('connect-src', [...new Set([...(policy.get('connect-src') ?? [SELF]), ...extraConnect])]);
+  }
   for (const value of policy.get('script-src')) {
     if (value === "'unsafe-inline'" || (value === "'unsafe-eval'" && !relax)) {
       problems.push(`${file}: script-src must not allow ${value}`);
@@ -225,12 +242,15 @@ export function securityHeaders(env) {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const cms = cmsRelaxations(await readFile(path.join(root, 'admin/config.yml'), 'utf8'));
+        const configText = await readFile(path.join(root, 'admin/config.yml'), 'utf8');
+        const cms = cmsRelaxations(configText);
+        const adminConnect = adminConnectSources(configText);
         const problems = [];
         for (const file of await builtFiles(out, /\.html$/)) {
           const relative = path.relative(out, file).split(path.sep).join('/');
           const relax = /^cms\//.test(relative) ? cms : undefined;
-          const result = completePagePolicy(await readFile(file, 'utf8'), relative, relax);
+          const extraConnect = /^admin\//.test(relative) ? adminConnect : [];
+          const result = completePagePolicy(await readFile(file, 'utf8'), relative, relax, extraConnect);
           problems.push(...result.problems);
           for (const warning of result.warnings) logger.warn(warning);
           await writeFile(file, result.html);

@@ -31,6 +31,8 @@ export interface BuiltPost {
   html: string;
   image?: ImageMetadata | undefined;
   imageAlt: string;
+  /** SHA-256 of the post's file as built (the admin's publish checks the repository still has it). */
+  sourceSha256?: string | undefined;
 }
 
 let allPosts: Promise<BuiltPost[]> | undefined;
@@ -58,6 +60,9 @@ async function loadPosts(): Promise<BuiltPost[]> {
     image: entry.data.featuredImage,
     imagePath: entry.data.featuredImage ? frontMatterImagePath(entry.filePath) : undefined,
     imageAlt: entry.data.featuredImageAlt,
+    sourceSha256: entry.filePath
+      ? createHash('sha256').update(readFileSync(entry.filePath)).digest('hex')
+      : undefined,
   }));
   return newestFirst(withUniqueSlugs(posts));
 }
@@ -151,6 +156,7 @@ export async function buildManifest(): Promise<PostManifest> {
           file: `${post.id}.md`,
           ...(post.imagePath ? { featuredImage: post.imagePath } : {}),
           ...(post.image && post.imageAlt ? { featuredImageAlt: post.imageAlt } : {}),
+          ...(post.sourceSha256 ? { sha256: post.sourceSha256 } : {}),
         },
       };
       if (post.image) fields.featuredImage = await singlePicture(post.image);

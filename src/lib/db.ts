@@ -51,6 +51,29 @@ export interface Post {
   author: string;
   publishedAt: Date;
   updatedAt: Date;
+  /**
+   * Where "Publish to website" last left the post (src/lib/publish). A plain field, not an index:
+   * Dexie stores every field of a record, and only indexes belong in DATABASE_STORES, so version 42
+   * and its four tables stay exactly as the spec fixes them. It lives and goes with its post.
+   */
+  publication?: Publication;
+}
+
+/** The post's file in the repository as this browser last published or removed it. */
+export interface Publication {
+  /** The file name in content/posts ('visual-schedules.md'); it never changes once published. */
+  file: string;
+  /** 'published': the file holds this post as of `postUpdatedAt`; 'removed': this browser deleted it. */
+  state: 'published' | 'removed';
+  /** SHA-256 of the file's text as written (absent once removed): a later publish refuses if it differs. */
+  sha256?: string;
+  /** The post's updatedAt (ms) that was published: a later save shows as "changed here since". */
+  postUpdatedAt: number;
+  /** When, and the commit (its id and web page where the git host has one). */
+  at: Date;
+  commit?: { sha?: string; url?: string };
+  /** true: a commit on the deployed branch; false: a file written in a working copy (decap-server fs mode). */
+  committed: boolean;
 }
 
 /** A complete post as the rest of the code speaks of it: the draft flag a boolean, no id yet. */

@@ -43,6 +43,8 @@ export interface PostSource {
   /** './images/visual-schedules.svg' */
   featuredImage?: string;
   featuredImageAlt?: string;
+  /** SHA-256 of the file's text at build: a publish from the admin refuses if the repository's differs. */
+  sha256?: string;
 }
 
 export interface PostManifest {
@@ -152,6 +154,11 @@ export async function seedPosts(manifest: PostManifest, options: SeedOptions = {
         for (const [slug, known] of Object.entries(previous.posts)) {
           if (inManifest.has(slug)) continue;
           const stored = await db.posts.get(known.id);
+          // A post the admin removed from the website stays in this browser: they chose to keep it here.
+          if (stored?.publication?.state === 'removed') {
+            delete seeded[slug];
+            continue;
+          }
           if (stored && stored.updatedAt.getTime() === known.updatedAt) {
             await db.posts.delete(known.id);
             counts.removed += 1;

@@ -8,6 +8,9 @@ export const test = base.extend<{ noNetwork: void }>({
   noNetwork: [
     async ({ page }, use) => {
       await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'));
+      // The admin looks for decap-server on localhost:8081 (src/lib/publish/connection.ts): a developer's
+      // own `npm run cms` must not change what a test sees. publish.spec.ts points it at its own server.
+      await page.route(/^http:\/\/localhost:8081\//, (route) => route.abort('connectionrefused'));
       await use();
     },
     { auto: true },

@@ -1,5 +1,6 @@
 // The posts collection: the schema (src/content.config.ts), the seed posts in content/posts, slugs
 // at build, and the manifest that seeds the browser store and the card list the islands read.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -283,11 +284,13 @@ describe('what the build publishes', () => {
         'updatedAt',
       ].sort(),
     );
-    // What an export of the post needs to replace its file and keep its picture (markdown.ts).
+    // What an export of the post needs to replace its file and keep its picture (markdown.ts), and
+    // the file's SHA-256, which a publish from the admin checks the repository still has (src/lib/publish).
     expect(older!.source).toEqual({
       file: 'older.md',
       featuredImage: './images/older.svg',
       featuredImageAlt: 'A drawing.',
+      sha256: createHash('sha256').update(readFileSync(olderFile)).digest('hex'),
     });
     expect(newer!.source).toEqual({ file: 'newer.md' });
     expect(older).toMatchObject({

@@ -169,6 +169,22 @@ describe('a later deploy', () => {
     expect(seededSlugs(storage)).toEqual(new Set(['b', 'c']));
   });
 
+  it('keeps a post the admin removed from the website, as a post of this browser', async () => {
+    await seedPosts(manifest([post('a'), post('b')]), options());
+    const a = (await db.posts.where('slug').equals('a').first())!;
+    const removed = {
+      file: 'a.md',
+      state: 'removed' as const,
+      postUpdatedAt: a.updatedAt.getTime(),
+      at: new Date(),
+      committed: true,
+    };
+    await db.posts.update(a.id, { publication: removed });
+    expect(await seedPosts(manifest([post('b')]), options())).toMatchObject({ removed: 0 });
+    expect(await slugs()).toEqual(['a', 'b']);
+    expect(seededSlugs(storage)).toEqual(new Set(['b']));
+  });
+
   it("leaves a slug the admin's own post holds to that post", async () => {
     const store = createPostStore({ database: () => db });
     await store.create({ title: 'a', excerpt: 'mine', content: '<p>mine</p>', tags: [], isDraft: false });

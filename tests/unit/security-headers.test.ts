@@ -62,6 +62,22 @@ describe('the policies', () => {
 });
 
 describe('completing a page policy after the build', () => {
+  it("adds the admin's publishing sources to connect-src only, keeping the hashes", () => {
+    const plain = completePagePolicy(page('<p>Posts</p>'), 'admin/posts/index.html');
+    const admin = completePagePolicy(page('<p>Posts</p>'), 'admin/posts/index.html', undefined, [
+      'https://api.github.com',
+      'http://localhost:*',
+    ]);
+    expect(admin.problems).toEqual([]);
+    expect(policyOf(admin.html).get('connect-src')).toEqual([
+      ...(policyOf(plain.html).get('connect-src') ?? ["'self'"]),
+      'https://api.github.com',
+      'http://localhost:*',
+    ]);
+    expect(policyOf(admin.html).get('script-src')).toEqual(policyOf(plain.html).get('script-src'));
+    expect(policyOf(admin.html).get('style-src')).toEqual(policyOf(plain.html).get('style-src'));
+  });
+
   it("hashes the layout's inline scripts and moves the tag right after <meta charset>", () => {
     const { html, problems } = completePagePolicy(page('<p>Hello</p>'), 'index.html');
     expect(problems).toEqual([]);

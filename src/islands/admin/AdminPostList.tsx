@@ -20,6 +20,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { downloadTextFile, downloadTextFiles } from './download';
 import { takeFlash } from './flash';
 import { linkClass, primaryButton, rowAction, secondaryButton } from './ui';
+import { WebsiteActions, WebsiteStatus } from './WebsiteControls';
+import { WebsitePublishing } from './WebsitePublishing';
 
 export const POST_LIST_TEXT = {
   newPost: 'New Post',
@@ -304,7 +306,9 @@ function PostList() {
           <p className="mt-2 text-ink-muted">{POST_LIST_TEXT.emptyBody}</p>
         </div>
       ) : (
-        <PostTable posts={posts} onDelete={setToDelete} onDownload={(post) => void downloadPost(post)} />
+        <WebsitePublishing posts={posts} onChanged={() => void load()}>
+          <PostTable posts={posts} onDelete={setToDelete} onDownload={(post) => void downloadPost(post)} />
+        </WebsitePublishing>
       )}
 
       <ConfirmDialog
@@ -397,6 +401,7 @@ function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
               </th>
               <td className="px-4 py-3">
                 <StatusBadge isDraft={post.isDraft !== 0} />
+                <WebsiteStatus post={post} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <time dateTime={isoDay(post.publishedAt)}>{formatShortDate(post.publishedAt)}</time>
@@ -418,6 +423,7 @@ function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
                   >
                     Download<span className="sr-only"> {post.title} as Markdown</span>
                   </button>
+                  <WebsiteActions post={post} />
                   <button type="button" className={`${rowAction} text-danger`} onClick={() => onDelete(post)}>
                     Delete<span className="sr-only"> {post.title}</span>
                   </button>

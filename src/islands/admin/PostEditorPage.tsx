@@ -14,6 +14,8 @@ import { AdminBar } from './AdminBar';
 import { AuthGate, LOADING_TEXT } from './AuthGate';
 import { PostForm, type PostFormProps } from './PostForm';
 import { linkClass } from './ui';
+import { PostWebsiteControls } from './WebsiteControls';
+import { WebsitePublishing } from './WebsitePublishing';
 
 export interface PostEditorPageProps {
   mode: 'new' | 'edit';
@@ -68,13 +70,18 @@ function EditPost({ askForUrl }: Pick<PostEditorPageProps, 'askForUrl'>) {
     );
   }
   return (
-    <PostForm
-      formKey={state.post.id}
-      initial={formValuesFromPost(state.post)}
-      postId={state.post.id}
-      savedAt={state.post.updatedAt}
-      {...(askForUrl ? { askForUrl } : {})}
-    />
+    <>
+      <PostForm
+        formKey={state.post.id}
+        initial={formValuesFromPost(state.post)}
+        postId={state.post.id}
+        savedAt={state.post.updatedAt}
+        {...(askForUrl ? { askForUrl } : {})}
+      />
+      <WebsitePublishing posts={[state.post]}>
+        <PostWebsiteControls post={state.post} />
+      </WebsitePublishing>
+    </>
   );
 }
 

@@ -1,0 +1,232 @@
+/**
+ * "Publish to website" around the admin's posts (issue 22): a provider that the list and the post
+ * form wrap around their posts, and the panel it shows above them: where posts are published to
+ * (or why they cannot be), the GitHub sign-in, the outcome of the last action (role="status", or
+ * role="alert" for a failure, focused so keyboard and screen reader users hear it) and the
+ * confirmation before removing a post from the website.
+ */
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Post } from '@/lib/db';
+import { ConfirmDialog } from './ConfirmDialog';
+import { secondaryButton, linkClass } from './ui';
+import { usePublishing, type Publishing } from './usePublishing';
+
+export const PUBLISH_TEXT = {
+  publish: 'Publish to website',
+  remove: 'Remove from website',
+  signIn: 'Sign in to GitHub',
+  signOut: 'Sign out of GitHub',
+  removeTitle: 'Remove this post from the website?',
+  checking: 'Checking where posts are published…',
+} as const;
+
+type PublishingContext = Publishing & { askRemove: (post: Post) => void; askSignIn: (then?: Post) => void };
+
+const Context = createContext<PublishingContext | null>(null);
+
+export function usePublishingContext(): PublishingContext {
+  const value = useContext(Context);
+  if (!value) throw new Error('Publishing controls belong inside <WebsitePublishing>.');
+  return value;
+}
+
+function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSignIn: () => void }) {
+  const { connection } = publishing;
+  if (!connection) return <p className="text-ink-muted">{PUBLISH_TEXT.checking}</p>;
+  if (connection.kind === 'local') {
+    return (
+      <p>
+        Publishing writes to the project folder on this computer (through “npm run cms”)
+        {connection.commits ? ', as a commit.' : '. Review the changes with “git diff” and commit them.'}
+      </p>
+    );
+  }
+  if (connection.kind === 'github') {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p>
+          Publishing commits to {connection.backend.description}
+          {connection.session.source === 'decap' ? ', with your Decap CMS sign-in.' : '.'}
+        </p>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => {
+            void import('@/lib/publish/github-auth').then(({ signOutOfGitHub }) => {
+              signOutOfGitHub();
+              void publishing.reconnect();
+              publishing.setNotice({
+                tone: 'status',
+                text: 'Signed out of GitHub in this browser (Decap CMS too).',
+              });
+            });
+          }}
+        >
+          {PUBLISH_TEXT.signOut}
+        </button>
+      </div>
+    );
+  }
+  if (connection.kind === 'github-signed-out') {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p>Publishing commits to the site’s GitHub repository. Sign in to GitHub to publish.</p>
+        <button type="button" className={secondaryButton} onClick={onSignIn}>
+          {PUBLISH_TEXT.signIn}
+        </button>
+      </div>
+    );
+  }
+  const name = connection.kind === 'unsupported' ? connection.backendName : 'unknown';
+  return (
+    <p>
+      {connection.kind === 'failed'
+        ? 'The publishing tools could not be loaded. Please check your connection and reload the page.'
+        : `Publishing to the website needs the GitHub backend, or “npm run cms” on this computer; this site is set up with “${name}”.`}{' '}
+      Download posts as Markdown and add them to content/posts instead.
+    </p>
+  );
+}
+
+export interface WebsitePublishingProps {
+  posts: readonly Post[] | undefined;
+  onChanged?: () => void;
+  children: ReactNode;
+}
+
+export function WebsitePublishing({ posts, onChanged, children }: WebsitePublishingProps) {
+  const publishing = usePublishing(posts, onChanged);
+  const [toRemove, setToRemove] = useState<Post | null>(null);
+  const [signIn, setSignIn] = useState<{ then?: Post } | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const { notice } = publishing;
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  async function signInConfirmed() {
+    setSigningIn(true);
+    const { connection } = publishing;
+    const auth = await import('@/lib/publish/github-auth');
+    const result =
+      connection?.kind === 'github-signed-out'
+        ? await auth.signInWithGitHub(connection.provider)
+        : ({ ok: false, error: 'GitHub is not this site’s backend.' } as const);
+    setSigningIn(false);
+    const then = signIn?.then;
+    setSignIn(null);
+    if (!result.ok) {
+      publishing.setNotice({ tone: 'error', text: result.error });
+      return;
+    }
+    await publishing.reconnect();
+    publishing.setNotice({
+      tone: 'status',
+      text: then
+        ? 'Signed in to GitHub. Press “Publish to website” again to publish.'
+        : 'Signed in to GitHub.',
+    });
+  }
+
+  const value: PublishingContext = {
+    ...publishing,
+    askRemove: setToRemove,
+    askSignIn: (then) => setSignIn(then ? { then } : {}),
+  };
+
+  return (
+    <Context.Provider value={value}>
+      <section
+        aria-labelledby="website-heading"
+        className="mt-6 rounded-xl border border-line bg-surface p-4"
+      >
+        <h2 id="website-heading" className="text-lg font-bold">
+          Website
+        </h2>
+        <div className="mt-2">
+          <ConnectionLine publishing={publishing} onSignIn={() => setSignIn({})} />
+        </div>
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {notice?.tone === 'status' && (
+            <div
+              ref={noticeRef}
+              tabIndex={-1}
+              className="mt-3 rounded-lg border-2 border-success bg-success-surface p-4 font-semibold text-success"
+            >
+              {notice.text}
+              <CommitLink publishing={publishing} postId={notice.postId} />
+            </div>
+          )}
+        </div>
+        {/* Inserted with its text (an alert is announced when it appears), so the page has one empty alert region, the list's. */}
+        {notice?.tone === 'error' && (
+          <div
+            role="alert"
+            ref={noticeRef}
+            tabIndex={-1}
+            className="mt-3 rounded-lg border-2 border-danger bg-danger-surface p-4 font-semibold text-danger"
+          >
+            {notice.text}
+          </div>
+        )}
+      </section>
+      {children}
+
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={PUBLISH_TEXT.removeTitle}
+        confirmLabel={PUBLISH_TEXT.remove}
+        busy={toRemove !== null && publishing.busy.has(toRemove.id)}
+        onConfirm={() => {
+          const post = toRemove;
+          setToRemove(null);
+          if (post) void publishing.run(post, 'remove');
+        }}
+        onCancel={() => setToRemove(null)}
+      >
+        {toRemove && (
+          <>
+            <p>
+              “{toRemove.title}” is deleted from the website’s files in one commit. After the site’s next
+              build, visitors no longer find it in the blog list, and its address /blog/{toRemove.slug} shows
+              the “page not found” page.
+            </p>
+            <p className="mt-2 text-ink-muted">
+              The post stays in this browser; you can publish it again later.
+            </p>
+          </>
+        )}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={signIn !== null}
+        title="Sign in to GitHub to publish"
+        confirmLabel={PUBLISH_TEXT.signIn}
+        tone="normal"
+        busy={signingIn}
+        onConfirm={() => void signInConfirmed()}
+        onCancel={() => setSignIn(null)}
+      >
+        <p>
+          Publishing saves the post in the site’s repository on GitHub, with your GitHub account. A sign-in
+          window opens; the sign-in stays in this browser until you choose “{PUBLISH_TEXT.signOut}”.
+        </p>
+      </ConfirmDialog>
+    </Context.Provider>
+  );
+}
+
+function CommitLink({ publishing, postId }: { publishing: Publishing; postId: number | undefined }) {
+  const url = postId === undefined ? undefined : publishing.outcomes.get(postId)?.commit.url;
+  if (!url || !/^https:\/\//.test(url)) return null;
+  return (
+    <>
+      {' '}
+      <a href={url} className={linkClass} target="_blank" rel="noopener noreferrer">
+        See the commit<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </>
+  );
+}

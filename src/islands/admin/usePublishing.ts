@@ -1,0 +1,148 @@
+// The state behind "Publish to website" (issue 22) for the admin's list and post form: which backend
+// this browser publishes through, what the site's build holds, which post is being published, and
+// the last outcome of each. The publishing code itself (backends, Markdown) loads on first use.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Post } from '@/lib/db';
+import { loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
+import type { Connection } from '@/lib/publish/connection';
+import type { PublishOutcome } from '@/lib/publish/publisher';
+import { useAdminSession } from './AuthGate';
+
+export type Busy = 'publishing' | 'removing';
+export type Notice = { tone: 'status' | 'error'; text: string; postId?: number };
+export type LastOutcome = Extract<PublishOutcome, { ok: true }> & { action: 'publish' | 'remove' };
+
+/** undefined while it is being found out. */
+export type ConnectionState = Connection | { kind: 'failed' } | undefined;
+
+const loadPublisher = () => import('@/lib/publish/publisher');
+
+async function findConnection(): Promise<NonNullable<ConnectionState>> {
+  try {
+    // Only the connection code: the publisher (with the Markdown code) loads on the first publish.
+    return await (await import('@/lib/publish/connection')).connect();
+  } catch (error) {
+    console.error('[publish] could not load the publishing code:', error);
+    return { kind: 'failed' };
+  }
+}
+
+const CODE_MISSING =
+  'The publishing tools could not be loaded, so nothing was published. Please check your connection and try again.';
+
+export function usePublishing(posts: readonly Post[] | undefined, onChanged?: () => void) {
+  const { confirm } = useAdminSession();
+  const [connection, setConnection] = useState<ConnectionState>(undefined);
+  const [site, setSite] = useState<SiteContext | undefined>(undefined);
+  const [busy, setBusy] = useState<Map<number, Busy>>(new Map());
+  const [outcomes, setOutcomes] = useState<Map<number, LastOutcome>>(new Map());
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const reconnect = useCallback(
+    () =>
+      findConnection().then((found) => {
+        setConnection(found);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    void findConnection().then((found) => {
+      if (!cancelled) setConnection(found);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const postCount = posts?.length;
+  useEffect(() => {
+    if (!posts) return;
+    void loadSiteContext(posts).then(setSite);
+    // The site's posts change only with the list of posts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [postCount]);
+
+  /** The post with its latest publication (before the list reloads it). */
+  const current = useCallback(
+    (post: Post): Post => {
+      const outcome = outcomes.get(post.id);
+      return outcome && outcome.post.updatedAt.getTime() === post.updatedAt.getTime()
+        ? { ...post, publication: outcome.post.publication }
+        : post;
+    },
+    [outcomes],
+  );
+
+  const run = useCallback(
+    async (post: Post, action: 'publish' | 'remove') => {
+      if (!connection || (connection.kind !== 'local' && connection.kind !== 'github')) return;
+      const check = await confirm();
+      if (!check.ok) {
+        setNotice({ tone: 'error', text: check.message, postId: post.id });
+        return;
+      }
+      setBusy((map) => new Map(map).set(post.id, action === 'publish' ? 'publishing' : 'removing'));
+      setNotice(null);
+      let outcome: PublishOutcome;
+      try {
+        const code = await loadPublisher();
+        const deps = {
+          backend: connection.backend,
+          site: site ?? { sitePosts: new Map(), builtSlugs: new Map() },
+        };
+        outcome =
+          action === 'publish'
+            ? await code.publishToWebsite(post.id, deps)
+            : await code.removeFromWebsite(post.id, deps);
+      } catch (error) {
+        console.error('[publish] could not load the publishing code:', error);
+        outcome = { ok: false, error: CODE_MISSING };
+      }
+      setBusy((map) => {
+        const next = new Map(map);
+        next.delete(post.id);
+        return next;
+      });
+      if (!outcome.ok) {
+        if (connection.kind === 'github' && outcome.code === 'auth') {
+          // A revoked or expired token: forget it, so the panel offers to sign in again.
+          const { signOutOfGitHub } = await import('@/lib/publish/github-auth');
+          signOutOfGitHub();
+          void reconnect();
+        }
+        setNotice({ tone: 'error', text: outcome.error, postId: post.id });
+        return;
+      }
+      setOutcomes((map) => new Map(map).set(post.id, { ...outcome, action }));
+      setNotice({ tone: 'status', text: outcomeText({ ...outcome, action }, post.title), postId: post.id });
+      onChanged?.();
+    },
+    [connection, confirm, site, onChanged, reconnect],
+  );
+
+  return useMemo(
+    () => ({ connection, site, busy, outcomes, notice, setNotice, current, run, reconnect }),
+    [connection, site, busy, outcomes, notice, current, run, reconnect],
+  );
+}
+
+export type Publishing = ReturnType<typeof usePublishing>;
+
+/** What happened, and when visitors see it, in one sentence or two. */
+export function outcomeText(outcome: LastOutcome, title: string): string {
+  const where = `content/posts/${outcome.file}`;
+  const verb = outcome.action === 'publish' ? 'Published' : 'Removed';
+  const commit = outcome.commit.sha ? ` in commit ${outcome.commit.sha.slice(0, 7)}` : '';
+  const live =
+    outcome.action === 'publish'
+      ? 'Visitors see it after the site’s next build.'
+      : 'Visitors stop seeing it after the site’s next build; it stays in this browser.';
+  const body = outcome.commit.committed
+    ? `${verb} “${title}” (${where})${commit}. ${live}`
+    : `${outcome.action === 'publish' ? 'Wrote' : 'Deleted'} ${where} in the project folder for “${title}”. Review it with “git diff”, commit and push it: ${live.charAt(0).toLowerCase()}${live.slice(1)}`;
+  return outcome.recorded
+    ? body
+    : `${body} This browser could not remember it, so the next publish of this post will be refused as a change in the repository.`;
+}

@@ -1,0 +1,146 @@
+// Signing in to GitHub for publishing, with the OAuth provider Decap CMS already uses (`base_url` and
+// `auth_endpoint` of admin/config.yml's backend; Netlify's by default): the same popup and the same
+// message handshake as Decap's own sign-in (decap-cms-lib-auth, netlify-auth.js), so one provider
+// serves both. A Decap sign-in in this browser (localStorage 'decap-cms-user', same origin) is reused.
+// The token stays in this browser's localStorage, as Decap's does, until the admin signs out.
+
+export const GITHUB_SESSION_KEY = 'admin-github-session';
+export const DECAP_USER_KEY = 'decap-cms-user';
+
+export interface GitHubSession {
+  token: string;
+  /** Where it came from: this admin's own sign-in, or Decap CMS's. */
+  source: 'admin' | 'decap';
+  login?: string | undefined;
+}
+
+function readJson(storage: Storage, key: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(key) ?? 'null');
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readGitHubSession(storage: Storage = localStorage): GitHubSession | undefined {
+  const own = readJson(storage, GITHUB_SESSION_KEY);
+  if (typeof own?.token === 'string' && own.token) {
+    return {
+      token: own.token,
+      source: 'admin',
+      login: typeof own.login === 'string' ? own.login : undefined,
+    };
+  }
+  const decap = readJson(storage, DECAP_USER_KEY);
+  if (decap?.backendName === 'github' && typeof decap.token === 'string' && decap.token) {
+    return {
+      token: decap.token,
+      source: 'decap',
+      login: typeof decap.login === 'string' ? decap.login : undefined,
+    };
+  }
+  return undefined;
+}
+
+export function saveGitHubSession(token: string, storage: Storage = localStorage): void {
+  storage.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token }));
+}
+
+/** Forgets the GitHub sign-in in this browser: this admin's, and Decap CMS's (which shares it). */
+export function signOutOfGitHub(storage: Storage = localStorage): void {
+  storage.removeItem(GITHUB_SESSION_KEY);
+  if (readJson(storage, DECAP_USER_KEY)?.backendName === 'github') storage.removeItem(DECAP_USER_KEY);
+}
+
+export interface OAuthProvider {
+  /** 'https://api.netlify.com' or the site's own OAuth server. */
+  baseUrl: string;
+  authEndpoint: string;
+  /** Decap's site_id: the site's host name (Netlify's provider looks the site up by it). */
+  siteId: string;
+}
+
+/** The provider's sign-in page, as Decap opens it (scope 'repo': writing to a private repository). */
+export function authorizeUrl({ baseUrl, authEndpoint, siteId }: OAuthProvider): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const endpoint = authEndpoint.replace(/^\/+/, '');
+  return `${base}/${endpoint}?provider=github&site_id=${encodeURIComponent(siteId)}&scope=repo`;
+}
+
+/** The site_id Decap sends: the host name, except that localhost has none of its own. */
+export function siteIdFor(hostname: string, configured = ''): string {
+  if (configured) return configured;
+  return hostname === 'localhost' || hostname === '127.0.0.1' ? 'demo.decapcms.org' : hostname;
+}
+
+export type SignInResult = { ok: true; token: string } | { ok: false; error: string };
+
+/**
+ * Follows the provider's half of Decap's handshake on `target` (the window this page listens on):
+ * the popup says 'authorizing:github', the page echoes it back, the popup answers
+ * 'authorization:github:success:{"token":...}' or ':error:...'. Only messages from the provider's
+ * origin count. Resolves when the popup answers or closes.
+ */
+export function awaitOAuthToken(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  popup: Pick<Window, 'postMessage' | 'closed'>,
+  providerOrigin: string,
+  pollMs = 500,
+): Promise<SignInResult> {
+  return new Promise((resolve) => {
+    const finish = (result: SignInResult) => {
+      target.removeEventListener('message', onMessage);
+      clearInterval(watch);
+      resolve(result);
+    };
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== providerOrigin || typeof event.data !== 'string') return;
+      const data = event.data;
+      if (data === 'authorizing:github') {
+        popup.postMessage(data, providerOrigin);
+        return;
+      }
+      const success = /^authorization:github:success:(.+)$/s.exec(data);
+      if (success) {
+        try {
+          const token: unknown = (JSON.parse(success[1]!) as { token?: unknown }).token;
+          if (typeof token === 'string' && token) return finish({ ok: true, token });
+        } catch {
+          // falls through to the error below
+        }
+        return finish({
+          ok: false,
+          error: 'GitHub’s sign-in answered in a way this admin does not understand.',
+        });
+      }
+      if (data.startsWith('authorization:github:error:')) {
+        finish({
+          ok: false,
+          error:
+            'GitHub did not sign you in. Try again, or ask whoever set up the site to check its OAuth settings.',
+        });
+      }
+    }
+    target.addEventListener('message', onMessage as EventListener);
+    const watch = setInterval(() => {
+      if (popup.closed)
+        finish({ ok: false, error: 'The sign-in window was closed before GitHub signed you in.' });
+    }, pollMs);
+  });
+}
+
+/** Opens the provider's popup and waits for the token; keeps it in this browser on success. */
+export async function signInWithGitHub(provider: OAuthProvider): Promise<SignInResult> {
+  const url = authorizeUrl(provider);
+  const popup = window.open(url, 'github-sign-in', 'width=960,height=720');
+  if (!popup) {
+    return {
+      ok: false,
+      error: 'The browser blocked the sign-in window. Allow pop-ups for this site, then try again.',
+    };
+  }
+  const result = await awaitOAuthToken(window, popup, new URL(url).origin);
+  if (result.ok) saveGitHubSession(result.token);
+  return result;
+}

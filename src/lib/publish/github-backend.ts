@@ -1,0 +1,180 @@
+// Publishing through GitHub's REST contents API (GET, PUT and DELETE /repos/{owner}/{repo}/contents/
+// {path}), one commit per change on the branch the site deploys from. Plain fetch: three calls do not
+// justify a client library (Octokit's REST client is ~40 KB gzip). GitHub refuses a write whose `sha`
+// is not the file's current one (409, or 422 when a new file already exists), which is what keeps a
+// publish from overwriting a change made meanwhile.
+import {
+  PublishError,
+  type CommitResult,
+  type PublishBackend,
+  type RepoFile,
+  type WriteOptions,
+} from './backend';
+
+export interface GitHubBackendOptions {
+  /** 'owner/name' */
+  repo: string;
+  branch: string;
+  token: string;
+  apiRoot?: string;
+  fetch?: typeof fetch;
+}
+
+function toBase64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(base64: string): string {
+  const binary = atob(base64.replace(/\s/g, ''));
+  return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
+const UNCHANGED = 'The post in this browser is unchanged.';
+
+async function failure(response: Response, what: string): Promise<PublishError> {
+  const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+  const said = typeof body.message === 'string' ? body.message : '';
+  const { status } = response;
+  const remaining = response.headers.get('x-ratelimit-remaining');
+  if (status === 429 || (status === 403 && (remaining === '0' || /rate limit/i.test(said)))) {
+    const reset = Number(response.headers.get('x-ratelimit-reset'));
+    const when =
+      Number.isFinite(reset) && reset > 0
+        ? ` after ${new Date(reset * 1000).toLocaleTimeString()}`
+        : ' in a few minutes';
+    return new PublishError(
+      'rate-limit',
+      `GitHub asks to wait before more changes. Try again${when}. ${UNCHANGED}`,
+      status,
+    );
+  }
+  if (status === 401) {
+    return new PublishError(
+      'auth',
+      `GitHub did not accept the sign-in (it may have expired or been revoked). Sign in to GitHub again, then try again. ${UNCHANGED}`,
+      status,
+    );
+  }
+  if (status === 403 || status === 404) {
+    return new PublishError(
+      'forbidden',
+      `GitHub refused to ${what}: the account you signed in with cannot write to the site's repository, or the repository or branch does not exist. ${UNCHANGED}`,
+      status,
+    );
+  }
+  if (status === 409 || status === 422) {
+    return new PublishError(
+      'conflict',
+      `The file changed in the repository while it was being published, so nothing was overwritten. ${UNCHANGED}`,
+      status,
+    );
+  }
+  return new PublishError(
+    'server',
+    `GitHub could not ${what} (status ${status}${said ? `: ${said}` : ''}). Try again later. ${UNCHANGED}`,
+    status,
+  );
+}
+
+export function createGitHubBackend({
+  repo,
+  branch,
+  token,
+  apiRoot = 'https://api.github.com',
+  fetch: fetchFn = fetch,
+}: GitHubBackendOptions): PublishBackend {
+  const contentsUrl = (path: string) =>
+    `${apiRoot.replace(/\/$/, '')}/repos/${repo.split('/').map(encodeURIComponent).join('/')}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+  async function call(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetchFn(url, {
+        ...init,
+        cache: 'no-store',
+        headers: {
+          Accept: 'application/vnd.github+json',
+          Authorization: `Bearer ${token}`,
+          'X-GitHub-Api-Version': '2022-11-28',
+          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        },
+      });
+    } catch {
+      throw new PublishError(
+        'network',
+        `GitHub could not be reached. Check the internet connection and try again. ${UNCHANGED}`,
+      );
+    }
+  }
+
+  const commitOf = (body: { commit?: { sha?: string; html_url?: string } }): CommitResult => ({
+    sha: body.commit?.sha,
+    url: body.commit?.html_url,
+    committed: true,
+  });
+
+  return {
+    kind: 'github',
+    description: `GitHub, ${repo} (branch ${branch})`,
+
+    async readFile(path: string): Promise<RepoFile | undefined> {
+      const response = await call(`${contentsUrl(path)}?ref=${encodeURIComponent(branch)}`, {
+        method: 'GET',
+      });
+      if (response.status === 404) {
+        // A missing file and a missing repository both answer 404: tell them apart by the branch.
+        const branchCheck = await call(
+          `${apiRoot.replace(/\/$/, '')}/repos/${repo}/branches/${encodeURIComponent(branch)}`,
+          { method: 'GET' },
+        );
+        if (branchCheck.ok) return undefined;
+        throw await failure(branchCheck, 'read the repository');
+      }
+      if (!response.ok) throw await failure(response, 'read the file');
+      const body = (await response.json()) as {
+        type?: string;
+        sha: string;
+        content?: string;
+        encoding?: string;
+      };
+      if (body.type !== 'file' || body.encoding !== 'base64' || typeof body.content !== 'string') {
+        throw new PublishError(
+          'server',
+          `${path} in the repository is not a file this admin can read. ${UNCHANGED}`,
+        );
+      }
+      return { path, text: fromBase64(body.content), version: body.sha };
+    },
+
+    async writeFile(
+      path: string,
+      text: string,
+      { message, expectedVersion }: WriteOptions,
+    ): Promise<CommitResult> {
+      const response = await call(contentsUrl(path), {
+        method: 'PUT',
+        body: JSON.stringify({
+          message,
+          content: toBase64(text),
+          branch,
+          ...(expectedVersion ? { sha: expectedVersion } : {}),
+        }),
+      });
+      if (!response.ok) throw await failure(response, 'save the file');
+      return commitOf((await response.json()) as Parameters<typeof commitOf>[0]);
+    },
+
+    async deleteFile(
+      path: string,
+      { message, expectedVersion }: Required<WriteOptions>,
+    ): Promise<CommitResult> {
+      const response = await call(contentsUrl(path), {
+        method: 'DELETE',
+        body: JSON.stringify({ message, sha: expectedVersion, branch }),
+      });
+      if (!response.ok) throw await failure(response, 'remove the file');
+      return commitOf((await response.json()) as Parameters<typeof commitOf>[0]);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Request } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+// "Publish to website" through GitHub, as the production build is configured (admin/config.yml:
+// github, OWNER/REPOSITORY, branch main, Netlify's OAuth provider). Nothing reaches the network: the
+// OAuth popup and api.github.com answer from here, with the shapes of the real services (Decap's
+// handshake messages; the REST contents API, recorded in tests/unit/publish-github.test.ts).
+
+const COMMIT = '7638417db6d59f3c431d3e1f261cc637155684cd';
+const CONTENTS = 'https://api.github.com/repos/OWNER/REPOSITORY/contents/content/posts/';
+
+/** The provider's popup page: Decap's handshake, then a token. */
+const PROVIDER_PAGE = `<!doctype html><title>Sign in</title><script>
+  window.addEventListener('message', (event) => {
+    if (event.data === 'authorizing:github') {
+      window.opener.postMessage('authorization:github:success:' + JSON.stringify({ token: 'gho_e2e', provider: 'github' }), event.origin);
+      window.close();
+    }
+  });
+  window.opener.postMessage('authorizing:github', '*');
+</script>`;
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel(/^Username/).fill(E2E_ADMIN.username);
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+}
+
+test('publishes through GitHub after signing in with the OAuth provider, and asks again when the token is refused', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the layout is not what this test is about');
+  test.setTimeout(60_000); // an axe run over the post list
+  await context.route(/^https:\/\/api\.netlify\.com\/auth\?/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: PROVIDER_PAGE }),
+  );
+  const writes: Request[] = [];
+  let refuse = false;
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/^https:\/\/api\.github\.com\//, async (route) => {
+    const request = route.request();
+    const url = request.url();
+    if (request.method() === 'GET' && url.startsWith(CONTENTS)) {
+      return route.fulfill({ status: 404, json: { message: 'Not Found', status: '404' } });
+    }
+    if (request.method() === 'GET' && url.endsWith('/branches/main')) {
+      return route.fulfill({ status: 200, json: { name: 'main', commit: { sha: COMMIT } } });
+    }
+    if (request.method() === 'PUT' && url.startsWith(CONTENTS)) {
+      writes.push(request);
+      await held; // the first write waits until the test has seen 'Being published…'
+      if (refuse) return route.fulfill({ status: 401, json: { message: 'Bad credentials', status: '401' } });
+      return route.fulfill({
+        status: 201,
+        json: {
+          content: {
+            path: url.slice(url.indexOf('content/posts/')),
+            sha: '3d21ec53a331a6f037a91c368710b99387d012c1',
+          },
+          commit: { sha: COMMIT, html_url: `https://github.com/OWNER/REPOSITORY/commit/${COMMIT}` },
+        },
+      });
+    }
+    return route.fulfill({ status: 500, json: { message: `unexpected ${request.method()} ${url}` } });
+  });
+
+  await signIn(page);
+  const title = 'Published Through GitHub';
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Excerpt/).fill('One press, one commit.');
+  await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  const website = page.getByRole('region', { name: 'Website' });
+  await expect(website).toContainText('Sign in to GitHub to publish.');
+
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+  await row.getByRole('button', { name: `Publish to website ${title}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Sign in to GitHub to publish' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
+  await expect(website.getByRole('status')).toContainText('Signed in to GitHub');
+  await expect(website).toContainText('Publishing commits to GitHub, OWNER/REPOSITORY (branch main).');
+  expect(await page.evaluate(() => localStorage.getItem('admin-github-session'))).toContain('gho_e2e');
+
+  await row.getByRole('button', { name: `Publish to website ${title}` }).click();
+  await expect(row.getByText('Being published…')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Publish to website ${title}` })).toBeDisabled();
+  release!();
+  await expect(website.getByRole('status')).toContainText(
+    `Published “${title}” (content/posts/published-through-github.md) in commit 7638417. Visitors see it after the site’s next build.`,
+  );
+  await expect(website.getByRole('link', { name: /See the commit/ })).toHaveAttribute(
+    'href',
+    `https://github.com/OWNER/REPOSITORY/commit/${COMMIT}`,
+  );
+  await expect(row.getByText('On the website', { exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: /^7638417/ })).toBeVisible();
+  const put = writes[0]!;
+  expect(put.url()).toBe(`${CONTENTS}published-through-github.md`);
+  expect(await put.headerValue('authorization')).toBe('Bearer gho_e2e');
+  const body = put.postDataJSON() as { message: string; content: string; branch: string; sha?: string };
+  expect(body).toMatchObject({
+    branch: 'main',
+    message: 'Publish post published-through-github (admin, Publish to website)',
+  });
+  expect(body.sha).toBeUndefined();
+  expect(Buffer.from(body.content, 'base64').toString('utf8')).toMatch(
+    /^---\ntitle: Published Through GitHub\nexcerpt: 'One press, one commit.'\n[\s\S]*\nslug: published-through-github\n---\n/,
+  );
+
+  // The token is revoked: the post stays as it is, and the admin is asked to sign in again.
+  refuse = true;
+  await row.getByRole('link', { name: /^Edit/ }).click();
+  await page.getByLabel(/^Excerpt/).fill('Changed since.');
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(row.getByText('On the website, changed here since')).toBeVisible();
+  await row.getByRole('button', { name: `Publish to website ${title}` }).click();
+  await expect(website.getByRole('alert')).toContainText('GitHub did not accept the sign-in');
+  await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
+  await expect(row.getByText('On the website, changed here since')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin-github-session'))).toBeNull();
+});

@@ -1,0 +1,213 @@
+// Which backend "Publish to website" uses (src/lib/publish/connection.ts), the localhost-only test
+// override, and the GitHub sign-in: Decap's OAuth handshake and the reuse of a Decap session.
+import { describe, expect, it, vi } from 'vitest';
+import {
+  connect,
+  localBackendUrl,
+  LOCAL_BACKEND_URL_KEY,
+  type PublishTarget,
+} from '@/lib/publish/connection';
+import {
+  authorizeUrl,
+  awaitOAuthToken,
+  DECAP_USER_KEY,
+  GITHUB_SESSION_KEY,
+  readGitHubSession,
+  signOutOfGitHub,
+} from '@/lib/publish/github-auth';
+import { publishTarget as targetFromConfig } from '../../src/integrations/publish-config.mjs';
+import { adminConnectSources } from '../../src/integrations/security.mjs';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+const target: PublishTarget = {
+  name: 'github',
+  repo: 'bright-path/site',
+  branch: 'main',
+  apiRoot: 'https://api.github.com',
+  baseUrl: 'https://auth.example.org',
+  authEndpoint: 'auth',
+  siteDomain: '',
+  localBackendUrl: 'http://localhost:8081/api/v1',
+};
+
+describe('the publishing target from admin/config.yml', () => {
+  it('reads the backend, branch, OAuth provider and local backend', () => {
+    const yaml =
+      'backend:\n  name: github\n  repo: o/r\n  branch: main\n  base_url: https://auth.example.org\nlocal_backend: true\n';
+    expect(targetFromConfig(yaml)).toMatchObject({
+      name: 'github',
+      repo: 'o/r',
+      branch: 'main',
+      baseUrl: 'https://auth.example.org',
+      authEndpoint: 'auth',
+      localBackendUrl: 'http://localhost:8081/api/v1',
+    });
+    expect(targetFromConfig('backend:\n  name: git-gateway\n')).toMatchObject({
+      name: 'git-gateway',
+      localBackendUrl: '',
+    });
+  });
+
+  it('lets the admin pages connect to the GitHub API and to decap-server on loopback only', () => {
+    expect(adminConnectSources('backend:\n  name: github\nlocal_backend: true\n')).toEqual([
+      'https://api.github.com',
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+    ]);
+    expect(adminConnectSources('backend:\n  name: gitlab\n')).toEqual([]);
+  });
+});
+
+describe('the local backend address', () => {
+  it('is used on localhost only, and an override only when it is a loopback address', () => {
+    const storage = new MemoryStorage();
+    expect(localBackendUrl(target, 'www.example.org', storage)).toBeUndefined();
+    expect(localBackendUrl(target, 'localhost', storage)).toBe('http://localhost:8081/api/v1');
+    storage.setItem(LOCAL_BACKEND_URL_KEY, 'http://127.0.0.1:8086/api/v1');
+    expect(localBackendUrl(target, '127.0.0.1', storage)).toBe('http://127.0.0.1:8086/api/v1');
+    expect(localBackendUrl(target, 'www.example.org', storage)).toBeUndefined();
+    storage.setItem(LOCAL_BACKEND_URL_KEY, 'https://evil.example/api/v1');
+    expect(localBackendUrl(target, 'localhost', storage)).toBe('http://localhost:8081/api/v1');
+    expect(localBackendUrl({ ...target, localBackendUrl: '' }, 'localhost', storage)).toBeUndefined();
+  });
+
+  it('falls back to GitHub when decap-server does not answer, like Decap', async () => {
+    const storage = new MemoryStorage();
+    const refused = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const connection = await connect({
+      target,
+      hostname: 'localhost',
+      storage,
+      fetch: refused as typeof fetch,
+    });
+    expect(refused).toHaveBeenCalledOnce();
+    expect(connection).toMatchObject({
+      kind: 'github-signed-out',
+      localTried: true,
+      provider: { siteId: 'demo.decapcms.org' },
+    });
+  });
+
+  it('uses decap-server when it answers', async () => {
+    const info = vi.fn(() =>
+      Promise.resolve(Response.json({ repo: 'site', publish_modes: ['simple'], type: 'local_fs' })),
+    );
+    const connection = await connect({
+      target,
+      hostname: 'localhost',
+      storage: new MemoryStorage(),
+      fetch: info as typeof fetch,
+    });
+    expect(connection).toMatchObject({ kind: 'local', commits: false });
+  });
+
+  it('says other backends are not supported', async () => {
+    const connection = await connect({
+      target: { ...target, name: 'gitlab' },
+      hostname: 'www.example.org',
+      storage: new MemoryStorage(),
+    });
+    expect(connection).toEqual({ kind: 'unsupported', backendName: 'gitlab', localTried: false });
+  });
+});
+
+describe('GitHub sign-in', () => {
+  it('reuses a Decap CMS GitHub session, prefers its own, and signs out of both', async () => {
+    const storage = new MemoryStorage();
+    expect(readGitHubSession(storage)).toBeUndefined();
+    storage.setItem(
+      DECAP_USER_KEY,
+      JSON.stringify({ backendName: 'github', token: 'gho_decap', login: 'therapist' }),
+    );
+    expect(readGitHubSession(storage)).toEqual({ token: 'gho_decap', source: 'decap', login: 'therapist' });
+    const connection = await connect({ target, hostname: 'www.example.org', storage });
+    expect(connection).toMatchObject({ kind: 'github', session: { source: 'decap' } });
+    storage.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_admin' }));
+    expect(readGitHubSession(storage)).toMatchObject({ token: 'gho_admin', source: 'admin' });
+    signOutOfGitHub(storage);
+    expect(readGitHubSession(storage)).toBeUndefined();
+  });
+
+  it('ignores a Decap session of another backend', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: 'gitlab', token: 't' }));
+    expect(readGitHubSession(storage)).toBeUndefined();
+    signOutOfGitHub(storage);
+    expect(storage.getItem(DECAP_USER_KEY)).not.toBeNull();
+  });
+
+  it('opens the provider as Decap does', () => {
+    expect(
+      authorizeUrl({
+        baseUrl: 'https://auth.example.org/',
+        authEndpoint: '/auth',
+        siteId: 'www.example.org',
+      }),
+    ).toBe('https://auth.example.org/auth?provider=github&site_id=www.example.org&scope=repo');
+  });
+
+  it('follows the handshake, trusting only the provider’s origin', async () => {
+    const target = new EventTarget();
+    const popup = { postMessage: vi.fn(), closed: false };
+    const waiting = awaitOAuthToken(
+      target as unknown as Window,
+      popup as unknown as Window,
+      'https://auth.example.org',
+      10,
+    );
+    const send = (data: string, origin: string) =>
+      target.dispatchEvent(new MessageEvent('message', { data, origin }));
+    send('authorizing:github', 'https://evil.example');
+    expect(popup.postMessage).not.toHaveBeenCalled();
+    send('authorizing:github', 'https://auth.example.org');
+    expect(popup.postMessage).toHaveBeenCalledWith('authorizing:github', 'https://auth.example.org');
+    send('authorization:github:success:{"token":"gho_stolen","provider":"github"}', 'https://evil.example');
+    send('authorization:github:success:{"token":"gho_real","provider":"github"}', 'https://auth.example.org');
+    expect(await waiting).toEqual({ ok: true, token: 'gho_real' });
+  });
+
+  it('reports an error answer and a closed window', async () => {
+    const target = new EventTarget();
+    const failed = awaitOAuthToken(
+      target as unknown as Window,
+      { postMessage: vi.fn(), closed: false } as unknown as Window,
+      'https://a.example',
+      10,
+    );
+    target.dispatchEvent(
+      new MessageEvent('message', {
+        data: 'authorization:github:error:{"message":"denied"}',
+        origin: 'https://a.example',
+      }),
+    );
+    expect(await failed).toMatchObject({ ok: false, error: expect.stringMatching(/did not sign you in/) });
+    const closed = awaitOAuthToken(
+      new EventTarget() as unknown as Window,
+      { postMessage: vi.fn(), closed: true } as unknown as Window,
+      'https://a.example',
+      10,
+    );
+    expect(await closed).toMatchObject({ ok: false, error: expect.stringMatching(/window was closed/) });
+  });
+});

@@ -1,5 +1,5 @@
 // Reads and checks the build-time environment once, for astro.config.mjs.
-// Every variable is documented in the README ("Configuration").
+// Every variable is documented in docs/configuration.md.
 import {
   bytesToHex,
   derivePasswordHash,
@@ -16,7 +16,7 @@ export const DEV_COLLECTOR = {
 
 /**
  * The documented development admin account, used when ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 are
- * unset (README, "Admin and security"): username 'admin', password 'change-me-now'. Only its hash is
+ * unset (docs/configuration.md, "The admin account"): username 'admin', password 'change-me-now'. Only its hash is
  * kept here; the build warns whenever it is in use.
  */
 export const DEV_ADMIN = {
@@ -60,7 +60,7 @@ function readAdminAccount(env) {
     warn(
       'ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 are not set: the admin sign-in uses the DEVELOPMENT ' +
         `account "${DEV_ADMIN.username}" / "change-me-now", which anyone can read in the README. ` +
-        "Set both before deploying (README, 'Admin and security').",
+        "Set both before deploying (docs/configuration.md, 'The admin account').",
       { loud: true },
     );
     return { username: DEV_ADMIN.username, passwordSha256: DEV_ADMIN.passwordSha256, development: true };
@@ -100,7 +100,7 @@ export function productionBuildReason(env) {
 }
 
 /**
- * Stops a build that would publish the development account (README, "Admin and security"): its
+ * Stops a build that would publish the development account (docs/configuration.md, "The admin account"): its
  * password is in the README. Local builds keep it, with the warning readAdminAccount prints.
  * @param {Record<string, string | undefined>} env
  * @param {{ passwordSha256: string, development: boolean }} account as buildEnvironment read it
@@ -112,7 +112,7 @@ export function refuseDevelopmentAccountInProduction(env, account) {
     throw new Error(
       `This looks like a production build (${reason}), and ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 ` +
         `are not set: it would publish the development account "${DEV_ADMIN.username}" / "change-me-now". ` +
-        "Set both where the site is built (README, 'Admin and security'): " +
+        "Set both where the site is built (docs/configuration.md, 'The admin account'): " +
         "ADMIN_PASSWORD_SHA256 is the output of printf %s 'your passphrase' | sha256sum.",
     );
   }
@@ -142,7 +142,7 @@ export function measurementAdminEnv(env) {
 
 /**
  * What the login page gets instead of the SHA-256: its PBKDF2 derivation with a salt made now, at
- * each build (README, "The admin account"). Takes about half a second.
+ * each build (docs/configuration.md, "The admin account"). Takes about half a second.
  * @param {{ username: string, passwordSha256: string, development: boolean }} account
  * @param {{ salt?: string, iterations?: number }} [options] for tests
  */
@@ -201,7 +201,7 @@ export function buildEnvironment(env) {
     warn(
       `${name} is not set: the form posts to the site's own ${fallback}, which \`npm start\` ` +
         'with SMTP settings or the Netlify Function sends by e-mail; without SMTP, `npm start` only ' +
-        'collects it in .data/ (README, "Forms and e-mail").',
+        'collects it in .data/ (docs/deployment.md, "Forms and e-mail").',
     );
     return fallback;
   };

@@ -1,4 +1,4 @@
-// The form handler as a Netlify Function (README, "Deployment", Netlify): the same code as `npm start`
+// The form handler as a Netlify Function (docs/deployment.md, "Forms and e-mail"): the same code as `npm start`
 // (src/server/forms/handler.ts) on the same three same-origin routes the build points the forms to
 // when the PUBLIC_*_ENDPOINT variables are unset. Netlify bundles this file and its imports itself.
 import { createFormHandler, type FormHandler, type FormName } from '../../src/server/forms/handler';

@@ -1,4 +1,4 @@
-// Content-Security-Policy and the other security headers (README, "Security headers").
+// Content-Security-Policy and the other security headers (docs/security.md, "Security headers").
 //
 // Two parts, because no single one can carry the whole policy on every host:
 // - Each page carries its full policy in a <meta http-equiv> tag. Astro writes it (security.csp) with
@@ -35,7 +35,7 @@ export function pageDirectives(env) {
   const endpoints = originsOf([env.contactEndpoint, env.registrationEndpoint, env.confirmationEndpoint]);
   return [
     `default-src ${SELF}`,
-    // Posts kept in a browser (README, "Admin and security") may show pictures from any https address.
+    // Posts kept in a browser (docs/admin-guide.md) may show pictures from any https address.
     `img-src ${SELF} data: https:`,
     `font-src ${SELF}`,
     `connect-src ${[SELF, ...endpoints].join(' ')}`,
@@ -147,7 +147,7 @@ const renderPolicy = (policy) => [...policy].map(([name, values]) => [name, ...v
  *   cannot bless itself.
  * - Astro lists the hash of every script and style it could emit on any page; a hash matching no
  *   inline script or style of this page is dropped. Each is 53 bytes no compression shrinks, and
- *   the home page must fit the first round trip (README, "Audits and budgets").
+ *   the home page must fit the first round trip (docs/performance.md).
  * - `relax` (for /cms/) adds sources; 'unsafe-inline' replaces a directive's hashes (browsers ignore
  *   it next to a hash).
  */

@@ -101,7 +101,7 @@ export function toStoredPost(post: PostFields): Omit<Post, 'id'> {
 
 /**
  * The admin account. `passwordHash` is 64 hex characters: PBKDF2 of the password's hex SHA-256 with
- * the build's salt (src/lib/auth/admin-account.ts; README, "Reading the specification").
+ * the build's salt (src/lib/auth/admin-account.ts; docs/spec-interpretations.md).
  */
 export interface User {
   id: number;

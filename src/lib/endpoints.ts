@@ -1,4 +1,4 @@
-// Where the forms send their data. Set at build time (README, "Configuration"): scripts/build-env.mjs
+// Where the forms send their data. Set at build time (docs/configuration.md): scripts/build-env.mjs
 // checks the variables (trimmed, absolute URLs) and astro.config.mjs passes the result here, the
 // same values the Content-Security-Policy allows. Unset, the same-origin development collector of
 // `npm start` is used and the build warns.

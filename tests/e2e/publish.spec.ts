@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import matter from 'gray-matter';
+import { readFrontMatter } from '../../src/lib/front-matter';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, test } from './fixtures';
@@ -162,7 +162,7 @@ test('a post is published, updated and removed through decap-server, and never o
   await expect(page.getByRole('status').filter({ hasText: `Wrote content/posts/${file}` })).toBeVisible();
   await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
   const published = await readFile(postFile(file), 'utf8');
-  const { data, content } = matter(published);
+  const { data, content } = readFrontMatter(published);
   expect(data).toMatchObject({
     title,
     excerpt: 'A post that reaches the website with one press.',
@@ -190,7 +190,7 @@ test('a post is published, updated and removed through decap-server, and never o
     .click();
   await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
   const updated = await readFile(postFile(file), 'utf8');
-  expect(matter(updated).data.excerpt).toBe('Changed after it was published.');
+  expect(readFrontMatter(updated).data.excerpt).toBe('Changed after it was published.');
   expect(await postFiles()).toEqual([...before, file].sort());
 
   // Someone changes the file in the repository: publishing again is refused, nothing is overwritten.
@@ -276,7 +276,7 @@ test('a site post keeps its file name, and a stopped server leaves the post unto
     .click();
   await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
   const written = await readFile(postFile('daily-living-routines.md'), 'utf8');
-  expect(matter(written).data).toMatchObject({
+  expect(readFrontMatter(written).data).toMatchObject({
     excerpt: 'A shorter excerpt, written in the admin.',
     featuredImage: './images/daily-living-routines.svg',
   });

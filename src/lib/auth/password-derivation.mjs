@@ -1,5 +1,5 @@
 // @ts-check
-// The slow, salted form of the admin password that the site ships (README, "The admin account"):
+// The slow, salted form of the admin password that the site ships (docs/configuration.md, "The admin account"):
 // PBKDF2-HMAC-SHA-256 of the password's hex SHA-256, with a random salt made at each build. Plain
 // JavaScript on Web Crypto, so the build (Node) and the sign-in (the browser) run this same code.
 

@@ -1,7 +1,7 @@
 // Password hashing for the admin sign-in (SPEC 3 and 9), with Web Crypto: the SHA-256 of the typed
 // password in hex, as ADMIN_PASSWORD_SHA256 holds it, then its slow, salted derivation
-// (password-derivation.mjs), which is what users.passwordHash holds (README, "Reading the
-// specification"); derivations are compared in constant time.
+// (password-derivation.mjs), which is what users.passwordHash holds (docs/spec-interpretations.md);
+// derivations are compared in constant time.
 import { bytesToHex, derivePasswordHash } from './password-derivation.mjs';
 
 export const SHA256_HEX_PATTERN = /^[0-9a-f]{64}$/;

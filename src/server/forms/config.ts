@@ -1,5 +1,5 @@
 // The mail settings the form handler reads from the server's environment when it starts (never at
-// build time: nothing here may reach the built pages). README, "Configuration".
+// build time: nothing here may reach the built pages). docs/configuration.md.
 import { EMAIL_PATTERN } from '../../lib/validation/rules';
 
 export interface MailConfig {

@@ -1,6 +1,6 @@
 // A fixed-window counter per key (a visitor's address, a recipient): in memory, so per server
 // process. Enough for one `npm start` process; on Netlify each function instance counts on its own
-// (README, "Forms and e-mail").
+// (docs/deployment.md, "Forms and e-mail").
 
 export interface RateLimit {
   /** Counts one attempt for `key`; false when the key is over its limit for the current window. */

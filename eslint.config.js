@@ -65,13 +65,14 @@ function layers() {
   });
   const lib = (scripts) => [
     {
-      regex: reach('islands|components|pages|layouts'),
-      message: 'src/lib is the bottom layer: it never imports islands, components, pages or layouts.',
+      regex: reach('islands|components|pages|layouts|server'),
+      message:
+        'src/lib is the bottom layer: it never imports islands, components, pages, layouts or src/server.',
     },
     { regex: reach(scripts), message: 'src/lib never imports scripts (Node build tools or page scripts).' },
   ];
   const upper = {
-    regex: reach('components|pages|layouts|scripts'),
+    regex: reach('components|pages|layouts|scripts|server'),
     message: 'Islands import only src/lib, their own folder and src/islands/shared.',
   };
   const features = readdirSync(new URL('./src/islands', import.meta.url), { withFileTypes: true })
@@ -92,7 +93,7 @@ function layers() {
     {
       regex: reach('islands|components|pages|layouts'),
       message:
-        'server/ and scripts/ run in Node: they import src/lib, never islands, components, pages or layouts.',
+        'server/, src/server/ and scripts/ run in Node: they import src/lib, never islands, components, pages or layouts.',
     },
   ];
   return [
@@ -108,6 +109,6 @@ function layers() {
       rules: rule([upper, ...otherFeature(own)]),
     })),
     { files: ['src/islands/shared/**'], rules: rule([upper, ...otherFeature('')]) },
-    { files: ['server/**', 'scripts/**'], rules: rule(nodeSide) },
+    { files: ['server/**', 'src/server/**', 'scripts/**'], rules: rule(nodeSide) },
   ];
 }

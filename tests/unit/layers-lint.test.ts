@@ -24,6 +24,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/lib/auth/fixture.ts', "import { x } from '../../../scripts/build-env.mjs';"],
     ['src/lib/fixture.ts', "export const later = () => import('@/islands/admin/PostForm');"],
     ['src/lib/fixture.ts', "export { x } from '@/islands/shared/icons';"],
+    ['src/lib/fixture.ts', "import { x } from '../server/forms/handler';"],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('src/lib')]);
   });
@@ -43,6 +44,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/admin/fixture.tsx', "import X from '@/components/ButtonLink.astro';"],
     ['src/islands/contact/fixture.tsx', "import X from '@/layouts/BaseLayout.astro';"],
     ['src/islands/header/fixture.tsx', "import { x } from '../../../scripts/build-env.mjs';"],
+    ['src/islands/contact/fixture.tsx', "import { x } from '@/server/forms/handler';"],
   ])('refuses an upward import in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('Islands import only')]);
   });
@@ -51,6 +53,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['server/fixture.mjs', "import X from '../src/islands/contact/ContactForm';"],
     ['scripts/fixture.mjs', "import X from '../src/components/ButtonLink.astro';"],
     ['scripts/fixture.mjs', "import X from '@/islands/blog/PostList';"],
+    ['src/server/forms/fixture.ts', "import X from '../../islands/contact/ContactForm';"],
   ])('refuses a browser or page module in Node code, %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('run in Node')]);
   });
@@ -67,6 +70,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/shared/fixture.tsx', "import X from './icons';"],
     ['server/fixture.mjs', "import { x } from '../scripts/build-env.mjs';"],
     ['scripts/fixture.mjs', "import { x } from '../src/lib/slug.ts';"],
+    ['src/server/forms/fixture.ts', "import { x } from '../../lib/validation/contact';"],
     ['src/components/fixture.ts', "import X from '@/islands/blog/PostList';"],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);

@@ -1,4 +1,5 @@
-import { test as base, expect, type Locator } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
 
 /**
  * Every test starts with all off-site requests refused, so nothing reaches the network; tests that
@@ -18,6 +19,18 @@ export const test = base.extend<{ noNetwork: void }>({
 });
 
 export { expect };
+
+/** Signing in runs 600,000 PBKDF2 iterations: slower than expect's 5 s on a loaded machine. */
+export const SIGNED_IN = { timeout: 20_000 };
+
+/** Signs in with the test build's admin account and waits for the post list. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^Username/).fill(E2E_ADMIN.username);
+  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/, SIGNED_IN);
+}
 
 /** Pastes HTML into an editable element as a browser paste event does (what a word processor puts on the clipboard). */
 export async function pasteHtml(target: Locator, html: string, plainText: string): Promise<void> {

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { expect, test } from './fixtures';
+import type { Request } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
 
 // "Publish to website" through GitHub, as the production build is configured (admin/config.yml:
 // github, OWNER/REPOSITORY, branch main, Netlify's OAuth provider). Nothing reaches the network: the
@@ -21,14 +20,6 @@ const PROVIDER_PAGE = `<!doctype html><title>Sign in</title><script>
   });
   window.opener.postMessage('authorizing:github', '*');
 </script>`;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/^Username/).fill(E2E_ADMIN.username);
-  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/posts$/);
-}
 
 test('publishes through GitHub after signing in with the OAuth provider, and asks again when the token is refused', async ({
   page,

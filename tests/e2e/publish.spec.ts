@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFrontMatter } from '../../src/lib/front-matter';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // "Publish to website" with real parts (issue 22): a temporary git repository holding a copy of the
 // site's content, the real decap-server on it (as `npm run cms` runs it: fs mode, loopback only), and
@@ -100,14 +100,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   );
   await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
 });
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/^Username/).fill(E2E_ADMIN.username);
-  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/posts$/);
-}
 
 async function writePost(page: Page, title: string, excerpt: string, body: string, draft = false) {
   await page.goto('/admin/posts/new');
@@ -357,6 +349,9 @@ test('a published post is on the blog for every visitor after the repository is 
   const env = {
     ...process.env,
     SITE_URL: 'https://www.example.org',
+    // An https SITE_URL makes this a production build, which needs the admin account.
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD_SHA256: E2E_ADMIN.passwordSha256,
     ASTRO_TELEMETRY_DISABLED: '1',
     PORT: String(sitePort()),
     HOST: '127.0.0.1',

@@ -49,7 +49,7 @@ describe('client:interact replays a held press once the island signals', () => {
       await hydrating;
       island.querySelector('button')!.addEventListener('click', pressed);
     });
-    interact(load, { name: 'interact', value: true }, island);
+    interact(load, { name: 'interact', value: '' }, island);
     return { island, button: island.querySelector('button')!, pressed, load, hydrated };
   }
 

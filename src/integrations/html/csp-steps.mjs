@@ -41,6 +41,7 @@ const inlineScripts = (page) =>
 const union = (values, added) => [...new Set([...values, ...added])];
 
 /** 1. The policy Astro wrote (security.csp), as page.state.csp. */
+/** @type {import('./page.mjs').Step} */
 export const readPolicy = {
   name: 'csp: read the policy',
   run(page) {
@@ -51,6 +52,7 @@ export const readPolicy = {
 };
 
 /** 2. The hash of each inline script of the layout (in <head>, or before <main> where there is one). */
+/** @type {import('./page.mjs').Step} */
 export const hashLayoutScripts = {
   name: 'csp: hash the layout scripts',
   run(page) {
@@ -80,6 +82,7 @@ export const hashLayoutScripts = {
  * inline script or style of this page is dropped. Each is 53 bytes no compression shrinks, and the
  * home page must fit the first round trip (docs/performance.md).
  */
+/** @type {import('./page.mjs').Step} */
 export const pruneUnusedHashes = {
   name: 'csp: prune unused hashes',
   run(page) {
@@ -95,6 +98,7 @@ export const pruneUnusedHashes = {
 };
 
 /** 4. Inline event handlers would be blocked (a problem); style attributes are ignored (a warning). */
+/** @type {import('./page.mjs').Step} */
 export const checkInlineAttributes = {
   name: 'csp: check inline attributes',
   run(page, context) {
@@ -113,6 +117,7 @@ export const checkInlineAttributes = {
  * 5. /cms/ gets the sources Decap needs (cmsRelaxations in security.mjs); 'unsafe-inline' replaces
  * the style hashes (browsers ignore it next to a hash). Elsewhere every inline <style> needs its hash.
  */
+/** @type {import('./page.mjs').Step} */
 export const relaxOrCheckStyles = {
   name: 'csp: relax /cms/, check inline styles elsewhere',
   run(page, context) {
@@ -137,6 +142,7 @@ export const relaxOrCheckStyles = {
 };
 
 /** 6. What this page may connect to besides the site's own list (the admin's publishing target). */
+/** @type {import('./page.mjs').Step} */
 export const addConnectSources = {
   name: 'csp: add connect sources',
   run(page, context) {
@@ -148,6 +154,7 @@ export const addConnectSources = {
 };
 
 /** 7. No page runs inline scripts it did not ship, and only /cms/ allows eval. */
+/** @type {import('./page.mjs').Step} */
 export const refuseUnsafeScripts = {
   name: 'csp: refuse unsafe script sources',
   run(page, context) {
@@ -163,6 +170,7 @@ export const refuseUnsafeScripts = {
 };
 
 /** 8. The completed tag, moved right after <meta charset> (which must stay first) or <head>. */
+/** @type {import('./page.mjs').Step} */
 export const writePolicy = {
   name: 'csp: write the policy first in <head>',
   run(page) {

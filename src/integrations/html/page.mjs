@@ -7,6 +7,11 @@ import { parse } from 'parse5';
 
 /** @typedef {import('parse5').DefaultTreeAdapterTypes.Element} Element */
 /** @typedef {{ start: number, end: number, text: string }} Edit */
+/**
+ * What a step knows about the build: the /cms/ relaxations and extra connect-src, by page.
+ * @typedef {{ relax: (file: string) => any, extraConnect: (file: string) => string[] }} PageContext
+ */
+/** @typedef {{ name: string, run: (page: HtmlPage, context?: PageContext) => void }} Step */
 
 export class HtmlPage {
   /**
@@ -84,7 +89,11 @@ export function runsAsScript(element) {
   return !type || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
 }
 
-/** The bundled module scripts a page loads (their src under /_astro/), in document order. */
+/**
+ * The bundled module scripts a page loads (their src under /_astro/), in document order.
+ * @param {HtmlPage} page
+ * @returns {Element[]}
+ */
 export function bundledScripts(page) {
   return page
     .byTag('script')

@@ -5,6 +5,7 @@
 // attribute on a script it bundles, so this step marks them fetchpriority="low".
 import { attribute, bundledScripts } from './page.mjs';
 
+/** @type {import('./page.mjs').Step} */
 export const lowerScriptPriority = {
   name: 'script priority: bundled scripts low',
   run(page) {

@@ -12,10 +12,10 @@ import {
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { devCollector } from './src/integrations/dev-collector.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
+import { htmlPipeline } from './src/integrations/html/pipeline.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
 import { publishTarget } from './src/integrations/publish-config.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
-import { scriptPriority } from './src/integrations/script-priority.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
 
 const env = buildEnvironment(process.env);
@@ -34,7 +34,7 @@ export default defineConfig({
   prefetch: false,
   // Off under `npm run cms` (scripts/cms.mjs): the toolbar covered the bottom of Decap's screen.
   devToolbar: { enabled: process.env.CMS_EDITING !== '1' },
-  // Each page's Content-Security-Policy <meta>, completed after the build (src/integrations/security.mjs).
+  // Each page's Content-Security-Policy <meta>, completed after the build (src/integrations/html/csp-steps.mjs).
   security: { csp: cspConfig(env) },
   // Shiki colours code with style="..." attributes, which the Content-Security-Policy does not allow
   // (and Astro warns about); code blocks are rare here and read fine uncoloured.
@@ -61,8 +61,10 @@ export default defineConfig({
       // The same URL as each page's canonical link: no trailing slash except the home page.
       serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
     }),
-    scriptPriority(), // before offlineReading, like securityHeaders: both rewrite the pages
-    securityHeaders(env), // before offlineReading: the service worker installs the finished pages
+    // After the pages are written, before offlineReading (the service worker installs finished pages):
+    // every rewrite of the built HTML, in the order src/integrations/html/pipeline.mjs lists.
+    htmlPipeline(),
+    securityHeaders(env), // dist/_headers: the policy a <meta> cannot carry
     offlineReading(),
     devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)
     precompress(), // last: it compresses the finished files

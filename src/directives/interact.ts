@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
+import { isHydrated, whenHydrated } from '../lib/hydration-signal';
 import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/island-fallback';
 
 /**
@@ -42,18 +43,6 @@ function focusStandIn(id: string): void {
   standIn.focus();
 }
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
-/**
- * React hydrates inside a transition, so its handlers attach a little after `hydrate()` resolves.
- * A node React has hydrated carries React's own props key; until then an event is held.
- */
-const isHydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
-
-async function whenHydrated(node: Element, maxFrames = 120): Promise<void> {
-  for (let frame = 0; frame < maxFrames && !isHydrated(node); frame += 1) await nextFrame();
-}
-
 const interact: ClientDirective = (load, options, el) => {
   let started: Promise<void> | undefined;
   let passThrough = false;
@@ -87,8 +76,9 @@ const interact: ClientDirective = (load, options, el) => {
     } catch {
       return fallback?.();
     }
-    const first = nodeAt(el, path);
-    if (first) await whenHydrated(first);
+    // React hydrates inside a transition: its handlers attach a little after hydrate() resolves, and
+    // the island says when (src/lib/hydration-signal.ts).
+    await whenHydrated(el);
     const node = nodeAt(el, path); // React may have replaced the node while hydrating
     if (node) replay(node);
   };
@@ -99,7 +89,7 @@ const interact: ClientDirective = (load, options, el) => {
     const button = event.target.closest(
       'button, [role="button"], input[type="checkbox"], input[type="radio"]',
     );
-    if (passThrough || !button || !el.contains(button) || isHydrated(button)) return;
+    if (passThrough || !button || !el.contains(button) || isHydrated(el)) return;
     if (button instanceof HTMLButtonElement && button.type === 'submit') return; // the submit event is held instead
     event.preventDefault();
     event.stopPropagation();
@@ -118,7 +108,7 @@ const interact: ClientDirective = (load, options, el) => {
   };
   const holdSubmit = (event: Event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || isHydrated(form)) return;
+    if (!(form instanceof HTMLFormElement) || isHydrated(el)) return;
     event.preventDefault();
     event.stopPropagation();
     void replayWhenReady(pathTo(el, form), (node) => {

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
+import { HtmlPage, attribute, bundledScripts } from './html/page.mjs';
 import { ASSETS_CACHE, BLOG_DATA_CACHE, OFFLINE_PATH, PAGES_CACHE, THEME_COLOR } from '../lib/offline.ts';
 import { practice } from '../lib/settings.ts';
 
@@ -69,15 +70,16 @@ const runtimeCaching = [
  * built files. Offline, they cannot come from anywhere else. (Its island, the accessibility panel,
  * is left out: React is too big to install for everyone, and the page reads fine without it.)
  */
-function completePrecache(outDir) {
+export function completePrecache(outDir) {
   return async (entries) => {
     const manifest = entries.map((entry) =>
       entry.url === 'offline/index.html' ? { ...entry, url: OFFLINE_PATH.slice(1) } : entry,
     );
     const html = await readFile(path.join(outDir(), 'offline/index.html'), 'utf8');
-    const pending = [...html.matchAll(/<script type="module" src="\/(_astro\/[\w.-]+\.js)"/g)].map(
-      (m) => m[1],
-    );
+    // Parsed, not matched as text: a pattern written for Astro's tags stopped matching once the
+    // pipeline added fetchpriority="low" to them, and the offline page was installed without scripts.
+    const page = new HtmlPage(html, 'offline/index.html');
+    const pending = bundledScripts(page).map((script) => attribute(script, 'src').slice(1));
     const scripts = new Set();
     while (pending.length > 0) {
       const file = pending.pop();

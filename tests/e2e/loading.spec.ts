@@ -145,7 +145,7 @@ test("the manifest comes over one of the page's own connections", async ({ page 
 });
 
 // The bundled module scripts never hold up the first paint, so they are fetched after what does:
-// the stylesheet and the lead picture (src/integrations/script-priority.mjs).
+// the stylesheet and the lead picture (src/integrations/html/script-priority-step.mjs).
 test('the page script is fetched at low priority, after the stylesheet and the lead picture', async ({
   page,
 }) => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { lowerScriptPriority } from '../../src/integrations/script-priority.mjs';
+import { HtmlPage } from '../../src/integrations/html/page.mjs';
+import { lowerScriptPriority as step } from '../../src/integrations/html/script-priority-step.mjs';
 
-describe('lowerScriptPriority', () => {
+/** The pipeline's script-priority step alone: the page it leaves and how many scripts it marked. */
+function lowerScriptPriority(html: string) {
+  const page = new HtmlPage(html, 'index.html');
+  step.run(page);
+  return { html: page.html, count: page.state.lowered };
+}
+
+describe('the script-priority step', () => {
   it('marks every script Astro bundled as low priority, leaving its src as it was', () => {
     const html =
       '<head><script type="module" src="/_astro/BaseLayout.astro_astro_type_script_index_0_lang.BKYC1xF_.js"></script>' +

@@ -10,6 +10,7 @@ import {
   savePreferences,
 } from '@/lib/a11y-preferences';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
 import { CloseIcon } from '@/islands/shared/icons';
 
 export const A11Y_PANEL_ID = 'a11y-panel';
@@ -114,6 +115,7 @@ export function AccessibilityPanel() {
   const [prefs, setPrefs] = useState<A11yPreferences>(DEFAULT_PREFERENCES);
   const [status, setStatus] = useState('');
   const toggleRef = useRef<HTMLButtonElement>(null);
+  useHydrationSignal(toggleRef);
   const asideRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const firstControlRef = useRef<HTMLInputElement>(null);

@@ -15,6 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
 import { BLOG_PAGE_SIZE, collectTags, type CardPost, type TagGroup } from '@/lib/blog-posts';
 import { createPostSearch, isFiltering, showsFeatured, type FuseClass } from '@/lib/blog-search';
 import { FilterIcon, SearchIcon } from '@/islands/shared/icons';
@@ -49,6 +50,7 @@ export function BlogSearch({
 }: BlogSearchProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  useHydrationSignal(inputRef);
   const filterButtonRef = useRef<HTMLButtonElement>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
   const focusCardAt = useRef<number | undefined>(undefined);

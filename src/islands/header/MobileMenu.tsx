@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/navigation';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
 import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';
 import { ariaCurrentFor } from './nav-current';
@@ -22,6 +23,7 @@ export interface MobileMenuProps {
 export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  useHydrationSignal(buttonRef);
   const dialogRef = useRef<HTMLDivElement>(null);
   // Choosing a link hands focus to the navigation (a new page or the target section), not the button.
   const returnFocusOnClose = useRef(true);

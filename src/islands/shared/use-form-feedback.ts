@@ -5,12 +5,14 @@
 import { type ChangeEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { eventFieldName, focusFirstInvalid } from './form-fields';
+import { useHydrationSignal } from './use-hydration-signal';
 
 type FocusTarget = 'message' | 'first-invalid';
 
 export function useFormFeedback<Field extends string>(fieldOrder: readonly Field[]) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  useHydrationSignal(formRef); // every public form island is hydrated by client:interact
   /** The element that shows the form's outcome; it receives focus with `focusMessage`. */
   const messageRef = useRef<HTMLDivElement>(null);
   const busy = useRef(false);

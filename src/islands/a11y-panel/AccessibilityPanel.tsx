@@ -1,17 +1,11 @@
-import { useEffect, useRef, useState, type ChangeEvent, type Ref } from 'react';
-import {
-  type A11yPreferences,
-  type ContrastMode,
-  DEFAULT_PREFERENCES,
-  PREFERENCE_LIMITS,
-  applyPreferences,
-  loadPreferences,
-  normalisePreferences,
-  savePreferences,
-} from '@/lib/a11y-preferences';
+import { useRef, useState } from 'react';
+import { type ContrastMode, DEFAULT_PREFERENCES, PREFERENCE_LIMITS } from '@/lib/a11y-preferences';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
 import { CloseIcon } from '@/islands/shared/icons';
+import { RangeSetting, SwitchSetting } from './settings';
+import { usePanelDismiss } from './usePanelDismiss';
+import { usePreferences } from './usePreferences';
 
 export const A11Y_PANEL_ID = 'a11y-panel';
 const TITLE_ID = 'a11y-panel-title';
@@ -22,86 +16,7 @@ const CONTRAST_OPTIONS: readonly { value: ContrastMode; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
-/** The tab's session storage, if the browser lets us have it (it can throw when blocked). */
-function tabStorage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 const plural = (value: number, unit: string) => `${value} ${unit}${value === 1 ? '' : 's'}`;
-
-interface RangeSettingProps {
-  id: string;
-  label: string;
-  value: number;
-  limits: { min: number; max: number; step: number };
-  /** Shown next to the label ('120%'). */
-  display: string;
-  /** Read by screen readers as the slider's value ('120 percent'). */
-  spoken: string;
-  onChange: (value: number) => void;
-  inputRef?: Ref<HTMLInputElement>;
-}
-
-function RangeSetting({ id, label, value, limits, display, spoken, onChange, inputRef }: RangeSettingProps) {
-  return (
-    <div>
-      <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="font-bold">
-          {label}
-        </label>
-        <span aria-hidden="true" className="font-bold text-ink-muted tabular-nums">
-          {display}
-        </span>
-      </div>
-      <input
-        ref={inputRef}
-        id={id}
-        type="range"
-        min={limits.min}
-        max={limits.max}
-        step={limits.step}
-        value={value}
-        aria-valuetext={spoken}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(Number(event.target.value))}
-        className="mt-1 h-8 w-full cursor-pointer accent-brand"
-      />
-    </div>
-  );
-}
-
-interface SwitchSettingProps {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  /** Id of a hint that says more about the setting. */
-  describedBy?: string;
-}
-
-function SwitchSetting({ label, checked, onChange, describedBy }: SwitchSettingProps) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-describedby={describedBy}
-      onClick={() => onChange(!checked)}
-      className="group flex min-h-11 w-full items-center justify-between gap-3 rounded-md text-left font-bold"
-    >
-      <span>{label}</span>
-      <span
-        aria-hidden="true"
-        className="inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-ink bg-surface-strong p-0.5 group-aria-checked:bg-brand forced-colors:forced-color-adjust-none forced-colors:border-[CanvasText] forced-colors:bg-[Canvas] forced-colors:group-aria-checked:bg-[Highlight]"
-      >
-        {/* Forced colours would paint the knob in the track's colour: it keeps system colours instead. */}
-        <span className="size-5 rounded-full bg-ink group-aria-checked:translate-x-5 group-aria-checked:bg-on-brand motion-safe:transition-transform forced-colors:bg-[CanvasText] forced-colors:group-aria-checked:bg-[HighlightText]" />
-      </span>
-    </button>
-  );
-}
 
 /**
  * The floating accessibility panel on every page (SPEC 2): text size, contrast, letter spacing,
@@ -111,26 +26,21 @@ function SwitchSetting({ label, checked, onChange, describedBy }: SwitchSettingP
  */
 export function AccessibilityPanel() {
   const [open, setOpen] = useState(false);
-  // The server renders the defaults; the stored values are read when the panel opens.
-  const [prefs, setPrefs] = useState<A11yPreferences>(DEFAULT_PREFERENCES);
-  const [status, setStatus] = useState('');
+  const { prefs, status, update, reload } = usePreferences();
   const toggleRef = useRef<HTMLButtonElement>(null);
   useHydrationSignal(toggleRef);
   const asideRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const firstControlRef = useRef<HTMLInputElement>(null);
-
-  const update = (changes: Partial<A11yPreferences>, message = '') => {
-    const next = normalisePreferences({ ...prefs, ...changes });
-    setPrefs(next);
-    setStatus(message);
-    applyPreferences(document.documentElement, next);
-    savePreferences(tabStorage(), next);
-  };
+  usePanelDismiss(open, () => setOpen(false), {
+    container: asideRef,
+    panel: panelRef,
+    toggle: toggleRef,
+    firstControl: firstControlRef,
+  });
 
   const show = () => {
-    setPrefs(loadPreferences(tabStorage()));
-    setStatus('');
+    reload();
     setOpen(true);
   };
 
@@ -138,33 +48,6 @@ export function AccessibilityPanel() {
     setOpen(false);
     toggleRef.current?.focus();
   };
-
-  useEffect(() => {
-    if (!open) return;
-    firstControlRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      const active = document.activeElement;
-      if (!panelRef.current?.contains(active) && active !== toggleRef.current) return;
-      event.preventDefault();
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    // Open, the panel sits above the header; a click elsewhere on the page (the mobile menu's
-    // button, say) puts it away without taking focus from what was clicked.
-    const putAwayUnlessInside = (event: Event) => {
-      if (event.target instanceof Node && !asideRef.current?.contains(event.target)) setOpen(false);
-    };
-    // Tabbing out of it puts it away too: open, it would cover what has focus (WCAG 2.4.11).
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('click', putAwayUnlessInside);
-    document.addEventListener('focusin', putAwayUnlessInside);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('click', putAwayUnlessInside);
-      document.removeEventListener('focusin', putAwayUnlessInside);
-    };
-  }, [open]);
 
   return (
     // Hidden without JavaScript, where its button could do nothing.

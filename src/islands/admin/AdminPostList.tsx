@@ -1,88 +1,71 @@
 /**
  * /admin/posts (SPEC 2, Admin post list): every post in this browser, newest first, in a table with
  * Title, Status, Date and Actions; 'New Post'; delete after an accessible confirmation; an empty
- * state; Markdown export (one post or all) and import, all or nothing.
+ * state; Markdown export (one post or all) and import, all or nothing (useMarkdownTransfer).
  */
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import type { ImportedPost } from '@/lib/admin/markdown';
-import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NEW_POST_PATH } from '@/lib/admin/routes';
-import { readSitePosts } from '@/lib/admin/site-posts';
 import { markBrowserPosts } from '@/lib/browser-posts-flag';
-import { formatShortDate, isoDay } from '@/lib/dates';
 import type { Post } from '@/lib/db';
 import { ensureSeeded } from '@/lib/post-seed';
 import { postStore } from '@/lib/post-store';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
+import { FormNotices, type Notice } from '@/islands/shared/form-fields';
 import { AdminBar } from './AdminBar';
 import { AuthGate, useAdminSession } from './AuthGate';
-import { ConfirmDialog } from './ConfirmDialog';
-import { downloadTextFile, downloadTextFiles } from './download';
+import { DELETE_QUESTION, DeletePostDialog } from './DeletePostDialog';
 import { takeFlash } from './flash';
-import { linkClass, primaryButton, rowAction, secondaryButton } from './ui';
-import { WebsiteActions, WebsiteStatus } from './WebsiteControls';
+import { ImportReplaceDialog } from './ImportReplaceDialog';
+import { PostTable } from './PostTable';
+import { primaryButton, secondaryButton } from './ui';
+import { useListMessage, type ListMessage } from './useListMessage';
+import { MARKDOWN_UNAVAILABLE, useMarkdownTransfer } from './useMarkdownTransfer';
 import { WebsitePublishing } from './WebsitePublishing';
 
 export const POST_LIST_TEXT = {
   newPost: 'New Post',
-  deleteQuestion: 'Are you sure you want to delete this post?',
+  deleteQuestion: DELETE_QUESTION,
   emptyTitle: 'No posts yet',
   emptyBody: 'Write your first post with New Post, or import Markdown files.',
   loading: 'Loading posts...',
   exportAll: 'Export all as Markdown',
   import: 'Import Markdown files',
-  markdownUnavailable:
-    'The Markdown tools could not be loaded, so nothing was exported or imported. Please check your connection and try again.',
+  markdownUnavailable: MARKDOWN_UNAVAILABLE,
 } as const;
 
-type Message = { tone: 'status' | 'error'; text: string; details?: string[] };
-
-/** One unbroken word: the page lets long words break anywhere, which split 'Published' in a narrow column. */
-export function StatusBadge({ isDraft }: { isDraft: boolean }) {
-  return isDraft ? (
-    <span className="inline-block rounded-full border border-warning-ink whitespace-nowrap bg-warning-surface px-3 py-0.5 text-sm font-bold text-warning-ink">
-      Draft
-    </span>
-  ) : (
-    <span className="inline-block rounded-full border border-success whitespace-nowrap bg-success-surface px-3 py-0.5 text-sm font-bold text-success">
-      Published
-    </span>
-  );
-}
-
-/**
- * The Markdown code (gray-matter with js-yaml, marked: about 60 KB gzip) loads on the first export or
- * import, not with the list. Undefined (logged) when it cannot be downloaded: offline, say.
- */
-async function loadMarkdown() {
-  try {
-    return await import('@/lib/admin/markdown');
-  } catch (error) {
-    console.error('[admin] could not load the Markdown code:', error);
-    return undefined;
-  }
-}
-
-async function readFiles(files: FileList): Promise<Array<{ name: string; text: string }>> {
-  return Promise.all([...files].map(async (file) => ({ name: file.name, text: await file.text() })));
+/** The message in the shared notices: an error says its text, then the list of what went wrong. */
+function toNotice(message: ListMessage | null): Notice | null {
+  if (!message) return null;
+  if (message.tone === 'status') return { tone: 'success', message: message.text };
+  return {
+    tone: 'error',
+    message: (
+      <>
+        <p>{message.text}</p>
+        {message.details && (
+          <ul className="mt-2 list-disc pl-6 font-normal">
+            {message.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        )}
+      </>
+    ),
+  };
 }
 
 function PostList() {
   const { confirm } = useAdminSession();
   const [posts, setPosts] = useState<Post[] | undefined>(undefined);
-  const [message, setMessage] = useState<Message | null>(null);
   const [toDelete, setToDelete] = useState<Post | null>(null);
-  const [pendingImport, setPendingImport] = useState<{ posts: ImportedPost[]; plan: ImportPlan } | null>(
-    null,
-  );
   const [busy, setBusy] = useState(false);
-  const messageRef = useRef<HTMLDivElement>(null);
+  const { message, messageRef, say, show } = useListMessage();
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const focusMessage = useRef(false);
 
-  const load = useCallback(async () => {
+  const reload = useCallback(async () => {
     setPosts(await postStore.listAll());
   }, []);
+  const transfer = useMarkdownTransfer({ posts, say, show, reload, setBusy });
 
   useEffect(() => {
     const flash = takeFlash();
@@ -91,20 +74,9 @@ function PostList() {
       .then(() => postStore.listAll())
       .then((list) => {
         setPosts(list);
-        if (flash) setMessage({ tone: 'status', text: flash });
+        if (flash) show({ tone: 'status', text: flash });
       });
-  }, []);
-
-  useEffect(() => {
-    if (!focusMessage.current || !message) return;
-    focusMessage.current = false;
-    messageRef.current?.focus();
-  }, [message]);
-
-  const say = (next: Message) => {
-    focusMessage.current = true;
-    setMessage(next);
-  };
+  }, [show]);
 
   async function deleteConfirmed() {
     if (!toDelete) return;
@@ -124,104 +96,8 @@ function PostList() {
       return;
     }
     markBrowserPosts();
-    await load();
+    await reload();
     say({ tone: 'status', text: `Deleted “${toDelete.title}”.` });
-  }
-
-  const sayMarkdownUnavailable = () => say({ tone: 'error', text: POST_LIST_TEXT.markdownUnavailable });
-
-  async function downloadPost(post: Post) {
-    const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts([post])]);
-    if (!markdown) return sayMarkdownUnavailable();
-    const site = sitePosts.get(post.id);
-    downloadTextFile(markdown.markdownFileName(post, site), markdown.postToMarkdown(post, site));
-  }
-
-  /** Posts new or changed in this browser: the repository already holds the site's others. */
-  async function exportAll() {
-    if (!posts?.length) return;
-    const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts(posts)]);
-    if (!markdown) return sayMarkdownUnavailable();
-    const toExport = posts.filter((post) => sitePosts.get(post.id)?.changed !== false);
-    const leftOut = posts.length - toExport.length;
-    const leftOutText =
-      leftOut === 0
-        ? ''
-        : ` ${leftOut} ${leftOut === 1 ? 'post' : 'posts'} published with the site and not changed here ${leftOut === 1 ? 'was' : 'were'} left out: content/posts already has ${leftOut === 1 ? 'it' : 'them'}.`;
-    if (toExport.length === 0) {
-      setMessage({ tone: 'status', text: `Nothing to export.${leftOutText}` });
-      return;
-    }
-    await downloadTextFiles(
-      toExport.map((post) => {
-        const site = sitePosts.get(post.id);
-        return { name: markdown.markdownFileName(post, site), text: markdown.postToMarkdown(post, site) };
-      }),
-    );
-    setMessage({
-      tone: 'status',
-      text: `Downloaded ${toExport.length} Markdown ${toExport.length === 1 ? 'file' : 'files'}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
-    });
-  }
-
-  async function filesChosen(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const files = input.files;
-    if (!files || files.length === 0) return;
-    setBusy(true);
-    try {
-      const markdown = await loadMarkdown();
-      if (!markdown) return sayMarkdownUnavailable();
-      const parsed = markdown.parseMarkdownFiles(await readFiles(files));
-      if (!parsed.ok) {
-        say({
-          tone: 'error',
-          text: 'Nothing was imported. Please correct these files and try again:',
-          details: parsed.errors,
-        });
-        return;
-      }
-      const plan = await planImport(parsed.posts);
-      if (!plan) {
-        say({
-          tone: 'error',
-          text: 'The posts could not be read from this browser, so nothing was imported.',
-        });
-        return;
-      }
-      if (plan.replaced.length > 0) setPendingImport({ posts: parsed.posts, plan });
-      else await runImport(parsed.posts);
-    } finally {
-      setBusy(false);
-      input.value = '';
-    }
-  }
-
-  async function runImport(imported: ImportedPost[]) {
-    setBusy(true);
-    const check = await confirm();
-    if (!check.ok) {
-      setBusy(false);
-      setPendingImport(null);
-      say({ tone: 'error', text: check.message });
-      return;
-    }
-    const result = await importPosts(imported);
-    setBusy(false);
-    setPendingImport(null);
-    if (!result.ok) {
-      say({ tone: 'error', text: result.error });
-      return;
-    }
-    markBrowserPosts();
-    await load();
-    const parts = [`${result.added} added`, `${result.replaced} replaced`].filter(
-      (part) => !part.startsWith('0 '),
-    );
-    say({
-      tone: 'status',
-      text: `Imported ${imported.length} ${imported.length === 1 ? 'post' : 'posts'} (${parts.join(', ')}).`,
-    });
   }
 
   return (
@@ -234,7 +110,7 @@ function PostList() {
         <button
           type="button"
           className={secondaryButton}
-          onClick={() => void exportAll()}
+          onClick={() => void transfer.exportAll()}
           disabled={!posts?.length || busy}
         >
           {POST_LIST_TEXT.exportAll}
@@ -257,7 +133,7 @@ function PostList() {
           hidden
           tabIndex={-1}
           aria-label={POST_LIST_TEXT.import}
-          onChange={(event) => void filesChosen(event)}
+          onChange={(event) => void transfer.filesChosen(event)}
         />
       </div>
       <p id="import-hint" className="mt-2 text-sm text-ink-muted">
@@ -266,35 +142,7 @@ function PostList() {
         it, after you confirm.
       </p>
 
-      <div className="mt-4" role="status" aria-live="polite" aria-atomic="true">
-        {message?.tone === 'status' && (
-          <div
-            ref={messageRef}
-            tabIndex={-1}
-            className="rounded-lg border-2 border-success bg-success-surface p-4 font-semibold text-success"
-          >
-            {message.text}
-          </div>
-        )}
-      </div>
-      <div role="alert" aria-atomic="true">
-        {message?.tone === 'error' && (
-          <div
-            ref={messageRef}
-            tabIndex={-1}
-            className="rounded-lg border-2 border-danger bg-danger-surface p-4 font-semibold text-danger"
-          >
-            <p>{message.text}</p>
-            {message.details && (
-              <ul className="mt-2 list-disc pl-6 font-normal">
-                {message.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-      </div>
+      <FormNotices notice={toNotice(message)} noticeRef={messageRef} idPrefix="post-list" />
 
       {posts === undefined ? (
         <p role="status" className="mt-6 text-lg text-ink-muted">
@@ -306,134 +154,28 @@ function PostList() {
           <p className="mt-2 text-ink-muted">{POST_LIST_TEXT.emptyBody}</p>
         </div>
       ) : (
-        <WebsitePublishing posts={posts} onChanged={() => void load()}>
-          <PostTable posts={posts} onDelete={setToDelete} onDownload={(post) => void downloadPost(post)} />
+        <WebsitePublishing posts={posts} onChanged={() => void reload()}>
+          <PostTable
+            posts={posts}
+            onDelete={setToDelete}
+            onDownload={(post) => void transfer.downloadPost(post)}
+          />
         </WebsitePublishing>
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this post?"
-        confirmLabel="Delete post"
+      <DeletePostDialog
+        post={toDelete}
         busy={busy}
         onConfirm={() => void deleteConfirmed()}
         onCancel={() => setToDelete(null)}
-      >
-        <p>{POST_LIST_TEXT.deleteQuestion}</p>
-        {toDelete && (
-          <p className="mt-2 text-ink-muted">
-            “{toDelete.title}” will be removed from this browser. Download it as Markdown first if you may
-            want it back.
-          </p>
-        )}
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={pendingImport !== null}
-        title="Replace existing posts?"
-        confirmLabel="Import and replace"
+      />
+      <ImportReplaceDialog
+        pending={transfer.pendingImport}
         busy={busy}
-        onConfirm={() => pendingImport && void runImport(pendingImport.posts)}
-        onCancel={() => {
-          setPendingImport(null);
-          say({ tone: 'status', text: 'Import cancelled; nothing was changed.' });
-        }}
-      >
-        <p>These files have the same address as posts in this browser, which they would replace:</p>
-        <ul className="mt-2 list-disc pl-6">
-          {pendingImport?.plan.replaced.map(({ post, existingTitle }) => (
-            <li key={post.slug}>
-              {post.fileName} replaces “{existingTitle}”
-            </li>
-          ))}
-        </ul>
-        {pendingImport && pendingImport.plan.added.length > 0 && (
-          <p className="mt-2">
-            {pendingImport.plan.added.length} other{' '}
-            {pendingImport.plan.added.length === 1 ? 'file is' : 'files are'} added as new{' '}
-            {pendingImport.plan.added.length === 1 ? 'post' : 'posts'}.
-          </p>
-        )}
-      </ConfirmDialog>
+        onConfirm={transfer.confirmImport}
+        onCancel={transfer.cancelImport}
+      />
     </>
-  );
-}
-
-interface PostTableProps {
-  posts: Post[];
-  onDelete: (post: Post) => void;
-  onDownload: (post: Post) => void;
-}
-
-function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
-  return (
-    // Scrolls sideways on a narrow screen (its links and buttons take keyboard users along).
-    <div
-      className="mt-6 overflow-x-auto rounded-xl border border-line"
-      role="region"
-      aria-labelledby="posts-caption"
-    >
-      <table className="w-full min-w-[40rem] border-collapse text-left">
-        <caption id="posts-caption" className="sr-only">
-          All posts in this browser, newest first
-        </caption>
-        <thead className="bg-surface">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-bold">
-              Title
-            </th>
-            <th scope="col" className="px-4 py-3 font-bold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-bold">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-3 font-bold">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {posts.map((post) => (
-            <tr key={post.id} className="border-t border-line align-top">
-              <th scope="row" className="px-4 py-3 font-semibold">
-                {post.title}
-              </th>
-              <td className="px-4 py-3">
-                <StatusBadge isDraft={post.isDraft !== 0} />
-                <WebsiteStatus post={post} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={isoDay(post.publishedAt)}>{formatShortDate(post.publishedAt)}</time>
-              </td>
-              <td className="px-2 py-1">
-                <div className="flex flex-wrap gap-1">
-                  <a href={`/admin/posts/${post.id}/edit`} className={`${rowAction} ${linkClass}`}>
-                    Edit<span className="sr-only"> {post.title}</span>
-                  </a>
-                  {post.isDraft === 0 && (
-                    <a href={`/blog/${post.slug}`} className={`${rowAction} ${linkClass}`}>
-                      View<span className="sr-only"> {post.title}</span>
-                    </a>
-                  )}
-                  <button
-                    type="button"
-                    className={`${rowAction} text-brand`}
-                    onClick={() => onDownload(post)}
-                  >
-                    Download<span className="sr-only"> {post.title} as Markdown</span>
-                  </button>
-                  <WebsiteActions post={post} />
-                  <button type="button" className={`${rowAction} text-danger`} onClick={() => onDelete(post)}>
-                    Delete<span className="sr-only"> {post.title}</span>
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 

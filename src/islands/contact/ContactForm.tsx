@@ -11,15 +11,10 @@ import { endpoints } from '@/lib/endpoints';
 import { sendContactMessage } from '@/lib/forms/submit-contact';
 import { CONTACT_FIELDS, type ContactField, contactSchema } from '@/lib/validation/contact';
 import {
-  FieldError,
-  FieldHint,
-  FieldLabel,
   FormNotices,
   type Notice,
-  errorIdFor,
-  fieldA11y,
-  inputClass,
   readText,
+  TextAreaField,
   TextField,
   SubmitButton,
 } from '@/islands/shared/form-fields';
@@ -147,23 +142,17 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
         disabled={submitting}
       />
 
-      <div>
-        <FieldLabel htmlFor={ids.message} required>
-          Message
-        </FieldLabel>
-        <FieldHint id={`${ids.message}-hint`}>Between 10 and 1,000 characters.</FieldHint>
-        <textarea
-          id={ids.message}
-          name="message"
-          rows={6}
-          dir="auto"
-          required
-          disabled={submitting}
-          className={`${inputClass} resize-y`}
-          {...fieldA11y(ids.message, fieldErrors.message, `${ids.message}-hint`)}
-        />
-        <FieldError id={errorIdFor(ids.message)} message={fieldErrors.message} />
-      </div>
+      <TextAreaField
+        id={ids.message}
+        name="message"
+        label="Message"
+        hint="Between 10 and 1,000 characters."
+        error={fieldErrors.message}
+        rows={6}
+        dir="auto"
+        disabled={submitting}
+        required
+      />
 
       <HoneypotField id="contact-website" />
 

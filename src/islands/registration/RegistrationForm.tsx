@@ -6,7 +6,6 @@
  * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
  */
 import { type SubmitEvent, useRef, useState } from 'react';
-import { formatPrice } from '@/lib/courses';
 import { endpoints } from '@/lib/endpoints';
 import {
   REGISTRATION_SEND_MESSAGES,
@@ -25,10 +24,9 @@ import {
 import {
   FieldError,
   FieldLabel,
+  errorIdFor,
   FormNotices,
   type Notice,
-  RequirementNote,
-  errorIdFor,
   fieldA11y,
   inputClass,
   readText,
@@ -38,6 +36,7 @@ import {
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
+import { COURSE_FIELD_ID, CourseChoice } from './CourseChoice';
 
 export const REGISTRATION_FORM_TEXT = {
   submit: 'Register',
@@ -61,11 +60,10 @@ const ids = {
   phone: 'registration-phone',
   educationLevel: 'registration-education',
   workExperience: 'registration-experience',
-  course: 'registration-course',
+  course: COURSE_FIELD_ID,
 } as const satisfies Record<RegistrationField, string>;
 
-/** id of a course's radio, for links that choose it (training page's course cards). */
-export const courseInputId = (course: CourseId): string => `${ids.course}-${course}`;
+export { courseInputId } from './CourseChoice';
 
 function readRegistrationForm(form: HTMLFormElement): Record<RegistrationField, string> {
   const data = new FormData(form);
@@ -73,10 +71,6 @@ function readRegistrationForm(form: HTMLFormElement): Record<RegistrationField, 
     RegistrationField,
     string
   >;
-}
-
-function priceLabel(price: number | undefined): string {
-  return price === undefined ? '' : ` — ${formatPrice(price)}`;
 }
 
 export function RegistrationForm({ courses, defaultCourse, labelledBy }: RegistrationFormProps) {
@@ -135,7 +129,6 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
   }
 
   const submitting = status === 'submitting';
-  const courseErrorId = errorIdFor(ids.course);
 
   return (
     <form
@@ -230,47 +223,12 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
         required
       />
 
-      {/* Radios cannot carry aria-invalid; the group does, and each radio points at the message. */}
-      <fieldset
-        aria-invalid={fieldErrors.course ? true : undefined}
-        aria-describedby={fieldErrors.course ? courseErrorId : undefined}
-      >
-        <legend className="text-base font-semibold text-ink">
-          Course <RequirementNote required />
-        </legend>
-        <div className="mt-2 flex flex-col gap-2">
-          {courses.map((course) => {
-            const inputId = courseInputId(course.value);
-            return (
-              <label
-                key={course.value}
-                htmlFor={inputId}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-field-line bg-page px-3 py-2 has-checked:border-brand"
-              >
-                <input
-                  id={inputId}
-                  name="course"
-                  type="radio"
-                  value={course.value}
-                  defaultChecked={course.value === defaultCourse}
-                  required
-                  disabled={submitting}
-                  className="size-5 shrink-0 accent-brand"
-                  aria-describedby={fieldErrors.course ? courseErrorId : undefined}
-                />
-                <span>
-                  <span className="font-semibold">
-                    {course.label}
-                    {priceLabel(course.price)}
-                  </span>
-                  {course.note && <span className="block text-sm text-ink-muted">{course.note}</span>}
-                </span>
-              </label>
-            );
-          })}
-        </div>
-        <FieldError id={courseErrorId} message={fieldErrors.course} />
-      </fieldset>
+      <CourseChoice
+        courses={courses}
+        defaultCourse={defaultCourse}
+        error={fieldErrors.course}
+        disabled={submitting}
+      />
 
       <HoneypotField id="registration-website" />
 

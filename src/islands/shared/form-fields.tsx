@@ -1,7 +1,7 @@
-// Building blocks shared by the form islands (contact, registration, login, admin post form): labels that say "required" in
-// words, error text tied to its input, and live-region notices. Colours come from the theme tokens
-// so the high-contrast and dark modes apply.
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+// Building blocks shared by the form islands (contact, registration, login, admin post form and
+// post list): labels that say "required" in words, error text tied to its input, and live-region
+// notices. Colours come from the theme tokens so the high-contrast and dark modes apply.
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border-2 border-field-line bg-page px-3 py-2 text-base text-ink ' +
@@ -89,57 +89,8 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
   );
 }
 
-export type NoticeTone = 'success' | 'warning' | 'error';
-
-export interface Notice {
-  tone: NoticeTone;
-  message: string;
-}
-
-const noticeClass: Record<NoticeTone, string> = {
-  success: 'border-success bg-success-surface text-success',
-  warning: 'border-warning-ink bg-warning-surface text-warning-ink',
-  error: 'border-danger bg-danger-surface text-danger',
-};
-
-interface FormNoticesProps {
-  notice: Notice | null;
-  /** Receives the visible notice, so the form can move focus to it after submitting. */
-  noticeRef: Ref<HTMLDivElement>;
-  idPrefix: string;
-}
-
-/**
- * Both live regions are always in the page (empty when there is nothing to say), because screen
- * readers only announce changes to a region that already exists. Success and warnings are polite
- * (role="status"); errors interrupt (role="alert").
- */
-export function FormNotices({ notice, noticeRef, idPrefix }: FormNoticesProps) {
-  const visible = (tone: 'polite' | 'assertive') => {
-    if (!notice || (notice.tone === 'error') !== (tone === 'assertive')) return null;
-    return (
-      <div
-        ref={noticeRef}
-        tabIndex={-1}
-        id={`${idPrefix}-notice`}
-        data-notice={notice.tone}
-        className={`mt-4 rounded-lg border-2 p-4 text-base font-semibold ${noticeClass[notice.tone]}`}
-      >
-        {notice.message}
-      </div>
-    );
-  };
-  return (
-    <>
-      <div role="status" aria-live="polite" aria-atomic="true" id={`${idPrefix}-status`}>
-        {visible('polite')}
-      </div>
-      <div role="alert" aria-atomic="true" id={`${idPrefix}-alert`}>
-        {visible('assertive')}
-      </div>
-    </>
-  );
-}
+// The live-region notices live beside the fields; forms import both from here.
+export { FormNotices, type Notice, type NoticeTone } from './form-notices';
 
 /** The text value of a form field; absent fields (an unchecked radio group) read as ''. */
 export function readText(formData: FormData, name: string): string {
@@ -179,7 +130,7 @@ export function fieldA11y(inputId: string, error: string | undefined, hintId?: s
   } as const;
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'children'> & {
+interface FieldProps {
   id: string;
   name: string;
   label: ReactNode;
@@ -187,12 +138,36 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' 
   hint?: ReactNode;
   /** This field's message; it marks the input invalid and is read with it. */
   error: string | undefined;
-};
+}
 
-/**
- * One single-line field: its label (saying required or optional), optional hint, the input, and
- * its error message, all wired together. Other input attributes pass through to the <input>.
- */
+/** A field's label (saying required or optional), optional hint, control, and error message. */
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  control,
+}: Omit<FieldProps, 'name'> & {
+  required: boolean;
+  control: (wiring: ReturnType<typeof fieldA11y>) => ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {control(fieldA11y(id, error, hintId))}
+      <FieldError id={errorIdFor(id)} message={error} />
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldProps | 'children'> & FieldProps;
+
+/** One single-line field, all wired together; other attributes pass through to the <input>. */
 export function TextField({
   id,
   name,
@@ -203,22 +178,41 @@ export function TextField({
   className,
   ...input
 }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div>
-      <FieldLabel htmlFor={id} required={required}>
-        {label}
-      </FieldLabel>
-      {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
-      <input
-        id={id}
-        name={name}
-        required={required}
-        className={className ? `${inputClass} ${className}` : inputClass}
-        {...input}
-        {...fieldA11y(id, error, hintId)}
-      />
-      <FieldError id={errorIdFor(id)} message={error} />
-    </div>
+  const control = (wiring: ReturnType<typeof fieldA11y>) => (
+    <input
+      id={id}
+      name={name}
+      required={required}
+      className={className ? `${inputClass} ${className}` : inputClass}
+      {...input}
+      {...wiring}
+    />
   );
+  return <Field id={id} label={label} hint={hint} error={error} required={required} control={control} />;
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof FieldProps | 'children'> &
+  FieldProps;
+
+/** One multi-line field (the height can be dragged), wired as TextField; attributes pass to the <textarea>. */
+export function TextAreaField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required = false,
+  ...textarea
+}: TextAreaFieldProps) {
+  const control = (wiring: ReturnType<typeof fieldA11y>) => (
+    <textarea
+      id={id}
+      name={name}
+      required={required}
+      {...textarea}
+      className={`${inputClass} resize-y`}
+      {...wiring}
+    />
+  );
+  return <Field id={id} label={label} hint={hint} error={error} required={required} control={control} />;
 }

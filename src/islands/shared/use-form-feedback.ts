@@ -1,7 +1,8 @@
-// What the public form islands (contact, registration, login) share between submitting and
-// showing the outcome: one message per field, cleared as the visitor edits that field; focus moved
-// to the first invalid field or to the form's message once it is on screen; one submission at a
-// time; and the browser's own validation bubbles replaced by the form's messages.
+// What the form islands (contact, registration, login, the admin's post form) share between
+// submitting and showing the outcome: one message per field, cleared as the visitor edits that
+// field; focus moved to the first invalid field or to the form's message once it is on screen; one
+// submission at a time (submitOnce); and the browser's own validation bubbles replaced by the form's
+// messages.
 import { type ChangeEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { eventFieldName, focusFirstInvalid } from './form-fields';

@@ -1,0 +1,35 @@
+// The question before a post is deleted (SPEC 2: "Are you sure you want to delete this post?"),
+// naming the post and how to keep a copy.
+import type { Post } from '@/lib/db';
+import { ConfirmDialog } from './ConfirmDialog';
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this post?';
+
+interface DeletePostDialogProps {
+  /** The post to delete; null while the dialog is closed. */
+  post: Post | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function DeletePostDialog({ post, busy, onConfirm, onCancel }: DeletePostDialogProps) {
+  return (
+    <ConfirmDialog
+      open={post !== null}
+      title="Delete this post?"
+      confirmLabel="Delete post"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>{DELETE_QUESTION}</p>
+      {post && (
+        <p className="mt-2 text-ink-muted">
+          “{post.title}” will be removed from this browser. Download it as Markdown first if you may want it
+          back.
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

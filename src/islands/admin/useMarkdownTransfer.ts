@@ -1,0 +1,158 @@
+// The post list's Markdown export (one post, or all those new or changed in this browser) and import
+// (all or nothing; replacing posts only after the admin confirms). The Markdown code (gray-matter with
+// js-yaml, marked: about 60 KB gzip) loads on the first export or import, not with the list.
+import { useState, type ChangeEvent } from 'react';
+import type { ImportedPost } from '@/lib/admin/markdown';
+import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
+import { readSitePosts } from '@/lib/admin/site-posts';
+import { markBrowserPosts } from '@/lib/browser-posts-flag';
+import type { Post } from '@/lib/db';
+import { useAdminSession } from './AuthGate';
+import { downloadTextFile, downloadTextFiles } from './download';
+import type { ListMessage } from './useListMessage';
+
+export const MARKDOWN_UNAVAILABLE =
+  'The Markdown tools could not be loaded, so nothing was exported or imported. Please check your connection and try again.';
+
+/** Undefined (logged) when the Markdown code cannot be downloaded: offline, say. */
+async function loadMarkdown() {
+  try {
+    return await import('@/lib/admin/markdown');
+  } catch (error) {
+    console.error('[admin] could not load the Markdown code:', error);
+    return undefined;
+  }
+}
+
+async function readFiles(files: FileList): Promise<Array<{ name: string; text: string }>> {
+  return Promise.all([...files].map(async (file) => ({ name: file.name, text: await file.text() })));
+}
+
+export interface PendingImport {
+  posts: ImportedPost[];
+  plan: ImportPlan;
+}
+
+interface TransferContext {
+  /** The list as shown; undefined while it loads. */
+  posts: Post[] | undefined;
+  /** Says the outcome, moving focus to it. */
+  say: (message: ListMessage) => void;
+  /** Shows the outcome, focus staying on the button that was pressed. */
+  show: (message: ListMessage) => void;
+  /** Reads the list again after a change. */
+  reload: () => Promise<void>;
+  setBusy: (busy: boolean) => void;
+}
+
+export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: TransferContext) {
+  const { confirm } = useAdminSession();
+  const [pendingImport, setPendingImport] = useState<PendingImport | null>(null);
+  const sayUnavailable = () => say({ tone: 'error', text: MARKDOWN_UNAVAILABLE });
+
+  async function downloadPost(post: Post) {
+    const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts([post])]);
+    if (!markdown) return sayUnavailable();
+    const site = sitePosts.get(post.id);
+    downloadTextFile(markdown.markdownFileName(post, site), markdown.postToMarkdown(post, site));
+  }
+
+  /** Posts new or changed in this browser: the repository already holds the site's others. */
+  async function exportAll() {
+    if (!posts?.length) return;
+    const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts(posts)]);
+    if (!markdown) return sayUnavailable();
+    const toExport = posts.filter((post) => sitePosts.get(post.id)?.changed !== false);
+    const leftOut = posts.length - toExport.length;
+    const leftOutText =
+      leftOut === 0
+        ? ''
+        : ` ${leftOut} ${leftOut === 1 ? 'post' : 'posts'} published with the site and not changed here ${leftOut === 1 ? 'was' : 'were'} left out: content/posts already has ${leftOut === 1 ? 'it' : 'them'}.`;
+    if (toExport.length === 0) {
+      show({ tone: 'status', text: `Nothing to export.${leftOutText}` });
+      return;
+    }
+    await downloadTextFiles(
+      toExport.map((post) => {
+        const site = sitePosts.get(post.id);
+        return { name: markdown.markdownFileName(post, site), text: markdown.postToMarkdown(post, site) };
+      }),
+    );
+    show({
+      tone: 'status',
+      text: `Downloaded ${toExport.length} Markdown ${toExport.length === 1 ? 'file' : 'files'}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
+    });
+  }
+
+  async function filesChosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = input.files;
+    if (!files || files.length === 0) return;
+    setBusy(true);
+    try {
+      const markdown = await loadMarkdown();
+      if (!markdown) return sayUnavailable();
+      const parsed = markdown.parseMarkdownFiles(await readFiles(files));
+      if (!parsed.ok) {
+        say({
+          tone: 'error',
+          text: 'Nothing was imported. Please correct these files and try again:',
+          details: parsed.errors,
+        });
+        return;
+      }
+      const plan = await planImport(parsed.posts);
+      if (!plan) {
+        say({
+          tone: 'error',
+          text: 'The posts could not be read from this browser, so nothing was imported.',
+        });
+        return;
+      }
+      if (plan.replaced.length > 0) setPendingImport({ posts: parsed.posts, plan });
+      else await runImport(parsed.posts);
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  }
+
+  async function runImport(imported: ImportedPost[]) {
+    setBusy(true);
+    const check = await confirm();
+    if (!check.ok) {
+      setBusy(false);
+      setPendingImport(null);
+      say({ tone: 'error', text: check.message });
+      return;
+    }
+    const result = await importPosts(imported);
+    setBusy(false);
+    setPendingImport(null);
+    if (!result.ok) {
+      say({ tone: 'error', text: result.error });
+      return;
+    }
+    markBrowserPosts();
+    await reload();
+    const parts = [`${result.added} added`, `${result.replaced} replaced`].filter(
+      (part) => !part.startsWith('0 '),
+    );
+    say({
+      tone: 'status',
+      text: `Imported ${imported.length} ${imported.length === 1 ? 'post' : 'posts'} (${parts.join(', ')}).`,
+    });
+  }
+
+  /** The admin agreed to replace the posts the files have the address of. */
+  const confirmImport = () => {
+    if (pendingImport) void runImport(pendingImport.posts);
+  };
+
+  const cancelImport = () => {
+    setPendingImport(null);
+    say({ tone: 'status', text: 'Import cancelled; nothing was changed.' });
+  };
+
+  return { downloadPost, exportAll, filesChosen, pendingImport, confirmImport, cancelImport };
+}

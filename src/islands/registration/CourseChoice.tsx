@@ -1,0 +1,64 @@
+// The registration form's course choice: one radio per course, with its price and note, in a
+// fieldset that carries the error (radios cannot carry aria-invalid; each points at the message).
+import { formatPrice } from '@/lib/courses';
+import type { CourseId, CourseOption } from '@/lib/validation/registration';
+import { FieldError, RequirementNote, errorIdFor } from '@/islands/shared/form-fields';
+
+export const COURSE_FIELD_ID = 'registration-course';
+
+/** id of a course's radio, for links that choose it (training page's course cards). */
+export const courseInputId = (course: CourseId): string => `${COURSE_FIELD_ID}-${course}`;
+
+function priceLabel(price: number | undefined): string {
+  return price === undefined ? '' : ` — ${formatPrice(price)}`;
+}
+
+interface CourseChoiceProps {
+  courses: readonly CourseOption[];
+  defaultCourse?: CourseId | undefined;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+export function CourseChoice({ courses, defaultCourse, error, disabled }: CourseChoiceProps) {
+  const errorId = errorIdFor(COURSE_FIELD_ID);
+  return (
+    <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      <legend className="text-base font-semibold text-ink">
+        Course <RequirementNote required />
+      </legend>
+      <div className="mt-2 flex flex-col gap-2">
+        {courses.map((course) => {
+          const inputId = courseInputId(course.value);
+          return (
+            <label
+              key={course.value}
+              htmlFor={inputId}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-field-line bg-page px-3 py-2 has-checked:border-brand"
+            >
+              <input
+                id={inputId}
+                name="course"
+                type="radio"
+                value={course.value}
+                defaultChecked={course.value === defaultCourse}
+                required
+                disabled={disabled}
+                className="size-5 shrink-0 accent-brand"
+                aria-describedby={error ? errorId : undefined}
+              />
+              <span>
+                <span className="font-semibold">
+                  {course.label}
+                  {priceLabel(course.price)}
+                </span>
+                {course.note && <span className="block text-sm text-ink-muted">{course.note}</span>}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}

@@ -21,7 +21,7 @@ const PROVIDER_PAGE = `<!doctype html><title>Sign in</title><script>
   window.opener.postMessage('authorizing:github', '*');
 </script>`;
 
-test('publishes through GitHub after signing in with the OAuth provider, and asks again when the token is refused', async ({
+test('publishes through GitHub after signing in with the OAuth provider, signs out, and asks again when the token is refused', async ({
   page,
   context,
 }, testInfo) => {
@@ -113,6 +113,22 @@ test('publishes through GitHub after signing in with the OAuth provider, and ask
   expect(Buffer.from(body.content, 'base64').toString('utf8')).toMatch(
     /^---\ntitle: Published Through GitHub\nexcerpt: 'One press, one commit.'\n[\s\S]*\nslug: published-through-github\n---\n/,
   );
+
+  // Signing out of GitHub forgets the token in this browser, Decap CMS's copy included.
+  await page.evaluate(() =>
+    localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'github', token: 'gho_e2e' })),
+  );
+  await website.getByRole('button', { name: 'Sign out of GitHub' }).click();
+  await expect(website.getByRole('status')).toContainText('Signed out of GitHub in this browser');
+  await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('admin-github-session'),
+      localStorage.getItem('decap-cms-user'),
+    ]),
+  ).toEqual([null, null]);
+  await website.getByRole('button', { name: 'Sign in to GitHub' }).click();
+  await expect(website.getByRole('button', { name: 'Sign out of GitHub' })).toBeVisible();
 
   // The token is revoked: the post stays as it is, and the admin is asked to sign in again.
   refuse = true;

@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
+import { BROWSER_POSTS_ATTRIBUTE } from '../lib/store/browser-posts-flag';
 import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/island-fallback';
 
 /**

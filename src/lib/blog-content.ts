@@ -10,7 +10,7 @@ import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blo
 import { tagSlug, withUniqueSlugs } from './blog-slugs';
 import { formatLongDate, formatShortDate, isoDay } from './dates';
 import { readFrontMatter } from './front-matter';
-import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
+import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
 import { renderedHtml } from './sanitize';
 
@@ -136,7 +136,7 @@ const digest = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /**
- * The manifest the browser's post store is seeded from (src/lib/post-seed.ts). It is a public file,
+ * The manifest the browser's post store is seeded from (src/lib/store/seed.ts). It is a public file,
  * so it holds published posts only: a draft in git is edited in git (or Decap CMS) until published.
  */
 export async function buildManifest(): Promise<PostManifest> {

@@ -9,7 +9,7 @@ import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import type { Auth } from '@/lib/auth/session';
 import { closeDb, type Session } from '@/lib/db';
-import { postStore } from '@/lib/post-store';
+import { postStore } from '@/lib/store/posts';
 import { sanitizeHtml } from '@/lib/sanitize';
 
 const session: Session = {

@@ -66,7 +66,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/admin/fixture.tsx', "import X from '../shared/form-fields';"],
     ['src/islands/admin/fixture.tsx', "import X from './PostForm';"],
     ['src/islands/admin/fixture.tsx', "import X from '@/islands/admin/PostForm';"],
-    ['src/islands/blog/fixture.tsx', "export const later = () => import('@/lib/browser-posts');"],
+    ['src/islands/blog/fixture.tsx', "export const later = () => import('@/lib/store/browser-posts');"],
     ['src/islands/shared/fixture.tsx', "import X from './icons';"],
     ['server/fixture.mjs', "import { x } from '../scripts/build-env.mjs';"],
     ['scripts/fixture.mjs', "import { x } from '../src/lib/slug.ts';"],

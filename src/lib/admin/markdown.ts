@@ -20,7 +20,7 @@ import * as z from 'zod/mini';
 import { impossiblePostDays, toPostDate } from '@/lib/dates';
 import type { Post } from '@/lib/db';
 import { readFrontMatter, writeFrontMatter } from '@/lib/front-matter';
-import { DEFAULT_AUTHOR } from '@/lib/post-store';
+import { DEFAULT_AUTHOR } from '@/lib/store/posts';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/tags';

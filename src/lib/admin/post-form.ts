@@ -2,7 +2,7 @@
 // (zod/mini, as in the other browser-side forms).
 import * as z from 'zod/mini';
 import type { Post } from '@/lib/db';
-import type { PostInput } from '@/lib/post-store';
+import type { PostInput } from '@/lib/store/posts';
 import { formatTags, parseTags } from '@/lib/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/url-check';
 

@@ -49,7 +49,7 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
 
 const posts = defineCollection({
   // The id is the file name, never the front-matter slug, so two posts with the same slug stay two
-  // entries; the build gives the later one a numeric suffix (src/lib/blog-posts.ts).
+  // entries; the build gives the later one a numeric suffix (src/lib/blog/posts.ts).
   loader: checkPostSources(
     glob({
       pattern: '*.md',

@@ -4,7 +4,7 @@
 import { marked } from 'marked';
 import { formatLongDate, isoDay, toPostDate } from './dates';
 import { sanitizeHtml } from './sanitize';
-import { parseTags } from './tags';
+import { parseTags } from './blog/tags';
 
 /** The article's view (PostArticle's ArticleView, which the lib layer does not import). */
 export interface PreviewArticle {

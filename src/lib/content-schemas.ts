@@ -5,7 +5,7 @@ import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { coursesTotal } from '@/lib/courses';
 import { toPostDate } from '@/lib/dates';
-import { parseTags } from '@/lib/tags';
+import { parseTags } from '@/lib/blog/tags';
 import { repositoryPictureProblem } from '@/lib/url-check';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
@@ -129,7 +129,7 @@ export const postSchema = ({ image }: SchemaContext) =>
       title: text.max(150),
       /** The card text, the page's meta description and the feed summary: one or two sentences. */
       excerpt: text.max(300),
-      /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/tags.ts). */
+      /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/blog/tags.ts). */
       tags: z.array(z.string().trim().max(40)).default([]).transform(parseTags),
       author: text.max(100).default('Admin'),
       publishedAt: postDate,

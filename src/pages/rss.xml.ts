@@ -3,7 +3,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getPublishedPosts } from '@/lib/blog-content';
-import { postHref } from '@/lib/blog-posts';
+import { postHref } from '@/lib/blog/posts';
 import { practice } from '@/lib/settings';
 
 const escapeXml = (text: string) =>

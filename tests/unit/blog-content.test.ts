@@ -7,8 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
-import { publishedOnly } from '@/lib/blog-posts';
-import { withUniqueSlugs } from '@/lib/blog-slugs';
+import { publishedOnly } from '@/lib/blog/posts';
+import { withUniqueSlugs } from '@/lib/blog/slugs';
 import { readFrontMatter } from '@/lib/front-matter';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 

@@ -13,8 +13,8 @@ import {
   publishedOnly,
   safeImageUrl,
   type CardPost,
-} from '@/lib/blog-posts';
-import { tagHref, tagSlug, withUniqueSlugs } from '@/lib/blog-slugs';
+} from '@/lib/blog/posts';
+import { tagHref, tagSlug, withUniqueSlugs } from '@/lib/blog/slugs';
 
 const card = (slug: string, day: string, extra: Partial<CardPost> = {}): CardPost => ({
   slug,

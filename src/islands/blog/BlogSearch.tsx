@@ -15,8 +15,8 @@ import {
   type ReactNode,
 } from 'react';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { BLOG_PAGE_SIZE, collectTags, type CardPost, type TagGroup } from '@/lib/blog-posts';
-import { createPostSearch, isFiltering, showsFeatured, type FuseClass } from '@/lib/blog-search';
+import { BLOG_PAGE_SIZE, collectTags, type CardPost, type TagGroup } from '@/lib/blog/posts';
+import { createPostSearch, isFiltering, showsFeatured, type FuseClass } from '@/lib/blog/search';
 import { FilterIcon, SearchIcon } from '@/islands/shared/icons';
 import { loadBlogPosts, type PostLoader } from './load-posts';
 import { BlogEmptyState, PostList, PostListSkeleton } from './PostList';

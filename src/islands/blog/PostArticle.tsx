@@ -1,8 +1,8 @@
 // A post's page body: a way back to the blog, title, author, long date, tags (each a link to its tag
 // page), the featured picture and the content. Rendered at build for the built posts and in the
 // browser for posts the admin keeps in this browser. `html` must already be sanitised.
-import type { CardImage } from '@/lib/blog-posts';
-import { tagHref } from '@/lib/blog-slugs';
+import type { CardImage } from '@/lib/blog/posts';
+import { tagHref } from '@/lib/blog/slugs';
 import { BlogLink } from './BlogLink';
 import { TagLink } from './TagLink';
 

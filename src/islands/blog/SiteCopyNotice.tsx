@@ -2,7 +2,7 @@
 // retitled that post in the browser's store: the page itself is the site's copy, which visitors
 // still see until the change reaches content/posts (Markdown export, then a commit).
 import type { SiteCopyChange } from '@/lib/store/browser-posts';
-import { postHref } from '@/lib/blog-posts';
+import { postHref } from '@/lib/blog/posts';
 
 export function SiteCopyNotice({ change }: { change: SiteCopyChange }) {
   return (

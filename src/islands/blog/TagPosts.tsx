@@ -1,6 +1,6 @@
 // A tag page's content: rendered at build for /blog/tags/{tag}, and in the browser (on the 404 page)
 // for a tag that only the admin's posts in this browser carry, so both look the same.
-import type { CardPost, TagGroup } from '@/lib/blog-posts';
+import type { CardPost, TagGroup } from '@/lib/blog/posts';
 import { BlogLink } from './BlogLink';
 import { TagLink } from './TagLink';
 import { PostList } from './PostList';

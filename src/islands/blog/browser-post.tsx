@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog-posts';
+import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog/posts';
 import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/browser-posts';
 import { formatLongDate, isoDay } from '@/lib/dates';
 import type { Post } from '@/lib/db';

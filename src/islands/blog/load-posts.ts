@@ -7,7 +7,7 @@ import {
   POST_INDEX_URL,
   type CardPost,
   type PostIndex,
-} from '@/lib/blog-posts';
+} from '@/lib/blog/posts';
 import { hasBrowserPosts } from '@/lib/store/browser-posts-flag';
 
 export interface LoadedPosts {

@@ -23,7 +23,7 @@ import { readFrontMatter, writeFrontMatter } from '@/lib/front-matter';
 import { DEFAULT_AUTHOR } from '@/lib/store/posts';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugFromTitle } from '@/lib/slug';
-import { parseTags } from '@/lib/tags';
+import { parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/url-check';
 import { isImageAddress, POST_LIMITS } from './post-form';
 import type { SitePost } from './site-posts';

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/store/posts';
-import { formatTags, parseTags } from '@/lib/tags';
+import { formatTags, parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/url-check';
 
 export const POST_FORM_MESSAGES = {

@@ -2,7 +2,7 @@
 // laying the admin's browser-stored posts over the built list. No drafts, no content.
 import type { APIRoute } from 'astro';
 import { getPublishedCards } from '@/lib/blog-content';
-import type { PostIndex } from '@/lib/blog-posts';
+import type { PostIndex } from '@/lib/blog/posts';
 
 export const GET: APIRoute = async () => {
   const index: PostIndex = { posts: await getPublishedCards() };

@@ -1,9 +1,9 @@
 // The content collections: editors change the files under content/ (also through Decap CMS, whose
-// config mirrors these folders); each is checked by its schema in src/lib/content-schemas.ts.
+// config mirrors these folders); each is checked by its schema in src/lib/content/schemas.ts.
 import { readFileSync } from 'node:fs';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 import { impossiblePostDays } from '@/lib/dates';
 import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/post-body';
 

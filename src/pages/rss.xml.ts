@@ -2,7 +2,7 @@
 // to it from its <head>.
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getPublishedPosts } from '@/lib/blog-content';
+import { getPublishedPosts } from '@/lib/content/posts';
 import { postHref } from '@/lib/blog/posts';
 import { practice } from '@/lib/settings';
 

@@ -5,7 +5,7 @@
 // src/lib/offline.ts) rather than an import: the layout's script imports that module on every page,
 // and sharing it would split it into a chunk of its own, one more request before any page script runs.
 
-const SITE_SUFFIX = / \| [^|]+$/; // '<page> | <practice>' (src/lib/seo.ts): the page part is enough
+const SITE_SUFFIX = / \| [^|]+$/; // '<page> | <practice>' (src/lib/content/seo.ts): the page part is enough
 
 /** Title of a kept page, from its HTML; the address when the copy has none. */
 function titleOf(html: string, path: string): string {

@@ -273,7 +273,7 @@ describe('Markdown import', () => {
 
 describe('the content/posts contract', () => {
   it('exports files the blog build accepts, and reads the repository posts back', async () => {
-    const { postSchema } = await import('@/lib/content-schemas');
+    const { postSchema } = await import('@/lib/content/schemas');
     const { z } = await import('astro/zod');
     const context = { image: () => z.string().min(1) } as unknown as Parameters<typeof postSchema>[0];
 

@@ -26,8 +26,8 @@ vi.mock('astro:assets', () => ({
   }),
 }));
 const { checkPostSources } = await import('@/content.config');
-const { postSchema } = await import('@/lib/content-schemas');
-const { buildManifest, getPublishedCards } = await import('@/lib/blog-content');
+const { postSchema } = await import('@/lib/content/schemas');
+const { buildManifest, getPublishedCards } = await import('@/lib/content/posts');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const postsDir = join(root, 'content/posts');

@@ -21,7 +21,7 @@ import {
   type CmsField,
 } from '@/lib/cms-formats';
 import { practiceSettingsSchema } from '@/lib/settings';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

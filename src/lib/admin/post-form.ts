@@ -15,7 +15,7 @@ export const POST_FORM_MESSAGES = {
   featuredImage: 'Enter an image address starting with https:// or /, or leave this empty',
 } as const;
 
-/** The limits of content/posts front matter (src/lib/content-schemas.ts), so every post can be exported. */
+/** The limits of content/posts front matter (src/lib/content/schemas.ts), so every post can be exported. */
 export const POST_LIMITS = { title: 150, excerpt: 300, tag: 40 } as const;
 
 /** What the form edits, as text (tags as the comma-separated line the admin types). */

@@ -2,7 +2,7 @@
 // sanitised content and the file it comes from, for seeding the admin's in-browser post store
 // (src/lib/store/seed.ts) and naming its exports.
 import type { APIRoute } from 'astro';
-import { buildManifest } from '@/lib/blog-content';
+import { buildManifest } from '@/lib/content/posts';
 
 export const GET: APIRoute = async () =>
   new Response(JSON.stringify(await buildManifest()), { headers: { 'Content-Type': 'application/json' } });

@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
-import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blog/posts';
-import { tagSlug, withUniqueSlugs } from './blog/slugs';
-import { formatLongDate, formatShortDate, isoDay } from './dates';
-import { readFrontMatter } from './front-matter';
-import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './store/seed';
+import { newestFirst, publishedOnly, type CardImage, type CardPost } from '../blog/posts';
+import { tagSlug, withUniqueSlugs } from '../blog/slugs';
+import { formatLongDate, formatShortDate, isoDay } from '../dates';
+import { readFrontMatter } from '../front-matter';
+import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
-import { renderedHtml } from './sanitize';
+import { renderedHtml } from '../sanitize';
 
 export interface BuiltPost {
   /** The file name without .md. */

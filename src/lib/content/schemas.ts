@@ -1,5 +1,5 @@
 // Every content schema, once: the build (src/content.config.ts) checks content/ with them, and the
-// CMS page checks an entry with them before it saves (src/lib/cms-validation.ts), so the admin hears of
+// CMS page checks an entry with them before it saves (src/lib/cms/validation.ts), so the admin hears of
 // a problem in the form rather than from a failed deploy. Nothing here may need Node or Astro's runtime.
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';

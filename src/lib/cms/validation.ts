@@ -4,7 +4,7 @@
 // courses) is refused in the CMS, naming the field by its label, instead of failing the next deploy.
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import type { CmsField } from '@/lib/cms-formats';
+import type { CmsField } from '@/lib/cms/formats';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/post-body';
 import { practiceSettingsSchema } from '@/lib/settings-schema';

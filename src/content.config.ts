@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
-import { impossiblePostDays } from '@/lib/dates';
+import { impossiblePostDays } from '@/lib/site/dates';
 import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/post-body';
 
 const services = defineCollection({

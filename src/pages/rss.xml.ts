@@ -4,7 +4,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getPublishedPosts } from '@/lib/content/posts';
 import { postHref } from '@/lib/blog/posts';
-import { practice } from '@/lib/settings';
+import { practice } from '@/lib/site/settings';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

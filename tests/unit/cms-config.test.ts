@@ -20,7 +20,7 @@ import {
   parseFrontMatter,
   type CmsField,
 } from '@/lib/cms/formats';
-import { practiceSettingsSchema } from '@/lib/settings';
+import { practiceSettingsSchema } from '@/lib/site/settings';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

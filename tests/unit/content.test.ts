@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { bundleOfferText } from '@/lib/courses';
+import { bundleOfferText } from '@/lib/site/courses';
 import { readFrontMatter } from '@/lib/front-matter';
 import { byOrder, serviceHref } from '@/lib/content/services';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';

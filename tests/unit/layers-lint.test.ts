@@ -85,7 +85,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
         "import { x } from '../../../scripts/build-env.mjs';",
       ),
     ).toEqual([]);
-    expect(await layerErrors('src/lib/settings.ts', buildEnv)).toHaveLength(1);
+    expect(await layerErrors('src/lib/site/settings.ts', buildEnv)).toHaveLength(1);
     expect(
       await layerErrors('src/lib/endpoints.ts', "import { x } from '../../scripts/audit.mjs';"),
     ).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
   isHomeSection,
   planAnchorScroll,
 } from '@/lib/anchor-scroll';
-import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/navigation';
+import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/site/navigation';
 
 describe('navigation items', () => {
   it('lists the header items of the spec, in order', () => {

@@ -9,7 +9,7 @@ import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-impor
 import { NEW_POST_PATH } from '@/lib/admin/routes';
 import { readSitePosts } from '@/lib/admin/site-posts';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
-import { formatShortDate, isoDay } from '@/lib/dates';
+import { formatShortDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { ensureSeeded } from '@/lib/store/seed';
 import { postStore } from '@/lib/store/posts';

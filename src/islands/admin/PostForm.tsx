@@ -22,7 +22,7 @@ import { ADMIN_POSTS_PATH } from '@/lib/admin/routes';
 import { readUnsavedCopy, removeUnsavedCopy, writeUnsavedCopy, type FormKey } from '@/lib/admin/unsaved-copy';
 import { browserStorage } from '@/lib/auth/storage';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
-import { formatDeviceDateTime } from '@/lib/dates';
+import { formatDeviceDateTime } from '@/lib/site/dates';
 import { postStore } from '@/lib/store/posts';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { toFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog/posts';
 import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/browser-posts';
-import { formatLongDate, isoDay } from '@/lib/dates';
+import { formatLongDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { PostArticle, type ArticleView } from './PostArticle';

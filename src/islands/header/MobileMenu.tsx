@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/navigation';
+import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/site/navigation';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';

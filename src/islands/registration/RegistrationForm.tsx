@@ -6,7 +6,7 @@
  * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
  */
 import { type SubmitEvent, useRef, useState } from 'react';
-import { formatPrice } from '@/lib/courses';
+import { formatPrice } from '@/lib/site/courses';
 import { endpoints } from '@/lib/endpoints';
 import {
   REGISTRATION_SEND_MESSAGES,

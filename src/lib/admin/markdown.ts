@@ -17,7 +17,7 @@ import { marked } from 'marked';
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
-import { impossiblePostDays, toPostDate } from '@/lib/dates';
+import { impossiblePostDays, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { readFrontMatter, writeFrontMatter } from '@/lib/front-matter';
 import { DEFAULT_AUTHOR } from '@/lib/store/posts';

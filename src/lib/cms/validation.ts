@@ -1,5 +1,5 @@
 // What the CMS page checks before it saves an entry: the build's own schemas (src/lib/content/schemas.ts,
-// src/lib/settings-schema.ts), so a value the form cannot judge (a tag over 40 characters, opening
+// src/lib/site/settings-schema.ts), so a value the form cannot judge (a tag over 40 characters, opening
 // hours whose two spellings disagree, a time zone that does not exist, a bundle dearer than both
 // courses) is refused in the CMS, naming the field by its label, instead of failing the next deploy.
 import type { SchemaContext } from 'astro:content';
@@ -7,7 +7,7 @@ import { z } from 'astro/zod';
 import type { CmsField } from '@/lib/cms/formats';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/post-body';
-import { practiceSettingsSchema } from '@/lib/settings-schema';
+import { practiceSettingsSchema } from '@/lib/site/settings-schema';
 
 /** A field as the CMS config describes it, with the label the admin sees. */
 export interface LabelledField extends CmsField {

@@ -8,7 +8,7 @@ import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
 import { newestFirst, publishedOnly, type CardImage, type CardPost } from '../blog/posts';
 import { tagSlug, withUniqueSlugs } from '../blog/slugs';
-import { formatLongDate, formatShortDate, isoDay } from '../dates';
+import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
 import { readFrontMatter } from '../front-matter';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';

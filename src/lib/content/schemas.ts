@@ -3,8 +3,8 @@
 // a problem in the form rather than from a failed deploy. Nothing here may need Node or Astro's runtime.
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { coursesTotal } from '@/lib/courses';
-import { toPostDate } from '@/lib/dates';
+import { coursesTotal } from '@/lib/site/courses';
+import { toPostDate } from '@/lib/site/dates';
 import { parseTags } from '@/lib/blog/tags';
 import { repositoryPictureProblem } from '@/lib/url-check';
 
@@ -85,7 +85,7 @@ export const trainingSchema = () =>
       location: text,
       groupSize: text,
       courses: z.array(courseSchema).length(2),
-      // No saving here: the page works it out from the prices (src/lib/courses.ts), so a changed
+      // No saving here: the page works it out from the prices (src/lib/site/courses.ts), so a changed
       // price can never leave it wrong.
       bundle: z.object({ price: z.number().int().positive() }),
       notes: z.array(text).min(1).max(10),

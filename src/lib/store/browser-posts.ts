@@ -3,7 +3,7 @@
 // hasBrowserPosts() says the browser holds a store, so other visitors never download Dexie.
 import { safeImageUrl, type CardPost } from '../blog/posts';
 import { tagSlug } from '../blog/slugs';
-import { isoDay, formatShortDate } from '../dates';
+import { isoDay, formatShortDate } from '../site/dates';
 import { PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from '../db';
 import { readSeedRecord, type SeedRecord } from './seed';
 

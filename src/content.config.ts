@@ -5,7 +5,7 @@ import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 import { impossiblePostDays } from '@/lib/site/dates';
-import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/post-body';
+import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/text/post-body';
 
 const services = defineCollection({
   loader: checkPostSources(glob({ pattern: '*.md', base: './content/services' }), SERVICE_PICTURES),
@@ -25,7 +25,7 @@ const team = defineCollection({
 /**
  * Stops the build at a post (or service page) the schema cannot judge, naming the file: a day the calendar does not
  * have (YAML reads 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the
- * typo), or a picture in the text that the blog could not show (src/lib/post-body.ts).
+ * typo), or a picture in the text that the blog could not show (src/lib/text/post-body.ts).
  */
 export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PICTURES): Loader {
   return {

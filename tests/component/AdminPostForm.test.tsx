@@ -10,7 +10,7 @@ import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import type { Auth } from '@/lib/auth/session';
 import { closeDb, type Session } from '@/lib/db';
 import { postStore } from '@/lib/store/posts';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { sanitizeHtml } from '@/lib/text/sanitize';
 
 const session: Session = {
   id: 'session-1',

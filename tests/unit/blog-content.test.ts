@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { publishedOnly } from '@/lib/blog/posts';
 import { withUniqueSlugs } from '@/lib/blog/slugs';
-import { readFrontMatter } from '@/lib/front-matter';
+import { readFrontMatter } from '@/lib/text/front-matter';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 
 // Stand-ins for Astro's virtual modules: the collection comes from `entries`, images are fake files.

@@ -24,7 +24,7 @@ import { browserStorage } from '@/lib/auth/storage';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import { formatDeviceDateTime } from '@/lib/site/dates';
 import { postStore } from '@/lib/store/posts';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { sanitizeHtml } from '@/lib/text/sanitize';
 import { toFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
 import {
   FieldError,

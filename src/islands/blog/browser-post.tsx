@@ -8,7 +8,7 @@ import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog
 import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/browser-posts';
 import { formatLongDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { sanitizeHtml } from '@/lib/text/sanitize';
 import { PostArticle, type ArticleView } from './PostArticle';
 import { SiteCopyNotice } from './SiteCopyNotice';
 import { TagPosts } from './TagPosts';

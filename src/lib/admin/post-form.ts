@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/store/posts';
 import { formatTags, parseTags } from '@/lib/blog/tags';
-import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/url-check';
+import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/text/url-check';
 
 export const POST_FORM_MESSAGES = {
   titleRequired: 'Title is required',
@@ -41,7 +41,7 @@ export const POST_FORM_FIELDS: readonly PostFormField[] = [
 /**
  * An https image address, a path on this site, or (for posts imported from content/posts) an image
  * file relative to the post ('./images/name.webp'), kept so it exports back unchanged
- * (src/lib/url-check.ts).
+ * (src/lib/text/url-check.ts).
  */
 export function isImageAddress(value: string): boolean {
   return pictureAddressProblem(value, { repositoryFiles: true }) === undefined;

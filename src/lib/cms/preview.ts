@@ -3,7 +3,7 @@
 // with marked, as the admin's Markdown import does, and sanitised like every HTML string.
 import { marked } from 'marked';
 import { formatLongDate, isoDay, toPostDate } from '../site/dates';
-import { sanitizeHtml } from '../sanitize';
+import { sanitizeHtml } from '../text/sanitize';
 import { parseTags } from '../blog/tags';
 
 /** The article's view (PostArticle's ArticleView, which the lib layer does not import). */

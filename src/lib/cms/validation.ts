@@ -6,7 +6,7 @@ import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import type { CmsField } from '@/lib/cms/formats';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
-import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/post-body';
+import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/text/post-body';
 import { practiceSettingsSchema } from '@/lib/site/settings-schema';
 
 /** A field as the CMS config describes it, with the label the admin sees. */

@@ -9,10 +9,10 @@ import { getCollection } from 'astro:content';
 import { newestFirst, publishedOnly, type CardImage, type CardPost } from '../blog/posts';
 import { tagSlug, withUniqueSlugs } from '../blog/slugs';
 import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
-import { readFrontMatter } from '../front-matter';
+import { readFrontMatter } from '../text/front-matter';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
-import { renderedHtml } from '../sanitize';
+import { renderedHtml } from '../text/sanitize';
 
 export interface BuiltPost {
   /** The file name without .md. */

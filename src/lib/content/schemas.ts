@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import { coursesTotal } from '@/lib/site/courses';
 import { toPostDate } from '@/lib/site/dates';
 import { parseTags } from '@/lib/blog/tags';
-import { repositoryPictureProblem } from '@/lib/url-check';
+import { repositoryPictureProblem } from '@/lib/text/url-check';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
 export const SERVICE_ICONS = [
@@ -25,7 +25,7 @@ const text = z.string().trim().min(1);
 /**
  * A picture kept in the repository, relative to the entry (./images/name.svg). Astro's image() lets
  * a web address through and the build then fails while drawing a page, naming neither the file nor
- * the field; the URL check (src/lib/url-check.ts) names both, before any page is built.
+ * the field; the URL check (src/lib/text/url-check.ts) names both, before any page is built.
  */
 const repositoryImage = (image: SchemaContext['image']) => {
   const picture = image();

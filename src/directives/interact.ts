@@ -1,6 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { BROWSER_POSTS_ATTRIBUTE } from '../lib/store/browser-posts-flag';
-import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/island-fallback';
+import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/page/island-fallback';
 
 /**
  * `client:interact` hydrates an island the first time the visitor shows intent to use it
@@ -11,7 +11,7 @@ import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/island-fallback';
  * When the island's code cannot be downloaded (offline, before it was ever used), a held press is
  * not swallowed: the page says so under the island (src/scripts/island-failure.ts, kept out of this
  * code, which is inlined in every page), a radio button or checkbox still changes, a button that
- * names a stand-in (src/lib/island-fallback.ts) takes focus there, and the next press tries again.
+ * names a stand-in (src/lib/page/island-fallback.ts) takes focus there, and the next press tries again.
  */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 

@@ -8,7 +8,7 @@ import {
   loadPreferences,
   normalisePreferences,
   savePreferences,
-} from '@/lib/a11y-preferences';
+} from '@/lib/page/a11y-preferences';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { CloseIcon } from '@/islands/shared/icons';
 

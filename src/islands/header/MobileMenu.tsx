@@ -3,7 +3,7 @@ import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/site/navigati
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';
-import { ariaCurrentFor } from './nav-current';
+import { ariaCurrentFor } from '@/lib/page/nav-current';
 
 export const MOBILE_MENU_ID = 'mobile-menu';
 const TITLE_ID = 'mobile-menu-title';

@@ -10,7 +10,7 @@ import {
   savePreferences,
 } from '@/lib/page/a11y-preferences';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { CloseIcon } from '@/islands/shared/icons';
+import { CloseIcon } from '@/components/react/icons';
 
 export const A11Y_PANEL_ID = 'a11y-panel';
 const TITLE_ID = 'a11y-panel-title';

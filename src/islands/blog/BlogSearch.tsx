@@ -17,9 +17,9 @@ import {
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { BLOG_PAGE_SIZE, collectTags, type CardPost, type TagGroup } from '@/lib/blog/posts';
 import { createPostSearch, isFiltering, showsFeatured, type FuseClass } from '@/lib/blog/search';
-import { FilterIcon, SearchIcon } from '@/islands/shared/icons';
+import { FilterIcon, SearchIcon } from '@/components/react/icons';
 import { loadBlogPosts, type PostLoader } from './load-posts';
-import { BlogEmptyState, PostList, PostListSkeleton } from './PostList';
+import { BlogEmptyState, PostList, PostListSkeleton } from '@/components/react/PostList';
 import { TagFilterDialog } from './TagFilterDialog';
 
 export interface BlogSearchProps {

@@ -2,7 +2,7 @@
 // modal dialog keeps focus inside, makes the page behind it inert and closes on Escape.
 import { useEffect, useId, useRef } from 'react';
 import type { TagGroup } from '@/lib/blog/posts';
-import { CheckIcon } from '@/islands/shared/icons';
+import { CheckIcon } from '@/components/react/icons';
 
 interface TagFilterDialogProps {
   open: boolean;

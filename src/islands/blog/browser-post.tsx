@@ -9,9 +9,9 @@ import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/b
 import { formatLongDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { sanitizeHtml } from '@/lib/text/sanitize';
-import { PostArticle, type ArticleView } from './PostArticle';
+import { PostArticle, type ArticleView } from '@/components/react/PostArticle';
 import { SiteCopyNotice } from './SiteCopyNotice';
-import { TagPosts } from './TagPosts';
+import { TagPosts } from '@/components/react/TagPosts';
 
 export function articleFromStoredPost(post: Post): ArticleView {
   const image = safeImageUrl(post.featuredImage);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/site/navigation';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
+import { CloseIcon, MenuIcon } from '@/components/react/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';
 import { ariaCurrentFor } from '@/lib/page/nav-current';
 

@@ -6,7 +6,9 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
-import { NEW_POST_PATH } from '@/lib/admin/routes';
+import { NEW_POST_PATH, editPostPath } from '@/lib/admin/routes';
+import { postHref } from '@/lib/blog/posts';
+import { countText, plural } from '@/lib/text/plural';
 import { readSitePosts } from '@/lib/admin/site-posts';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import { formatShortDate, isoDay } from '@/lib/site/dates';
@@ -147,7 +149,7 @@ function PostList() {
     const leftOutText =
       leftOut === 0
         ? ''
-        : ` ${leftOut} ${leftOut === 1 ? 'post' : 'posts'} published with the site and not changed here ${leftOut === 1 ? 'was' : 'were'} left out: content/posts already has ${leftOut === 1 ? 'it' : 'them'}.`;
+        : ` ${countText(leftOut, 'post')} published with the site and not changed here ${plural(leftOut, 'was', 'were')} left out: content/posts already has ${plural(leftOut, 'it', 'them')}.`;
     if (toExport.length === 0) {
       setMessage({ tone: 'status', text: `Nothing to export.${leftOutText}` });
       return;
@@ -160,7 +162,7 @@ function PostList() {
     );
     setMessage({
       tone: 'status',
-      text: `Downloaded ${toExport.length} Markdown ${toExport.length === 1 ? 'file' : 'files'}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
+      text: `Downloaded ${toExport.length} Markdown ${plural(toExport.length, 'file')}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
     });
   }
 
@@ -220,7 +222,7 @@ function PostList() {
     );
     say({
       tone: 'status',
-      text: `Imported ${imported.length} ${imported.length === 1 ? 'post' : 'posts'} (${parts.join(', ')}).`,
+      text: `Imported ${countText(imported.length, 'post')} (${parts.join(', ')}).`,
     });
   }
 
@@ -350,8 +352,8 @@ function PostList() {
         {pendingImport && pendingImport.plan.added.length > 0 && (
           <p className="mt-2">
             {pendingImport.plan.added.length} other{' '}
-            {pendingImport.plan.added.length === 1 ? 'file is' : 'files are'} added as new{' '}
-            {pendingImport.plan.added.length === 1 ? 'post' : 'posts'}.
+            {plural(pendingImport.plan.added.length, 'file is', 'files are')} added as new{' '}
+            {plural(pendingImport.plan.added.length, 'post')}.
           </p>
         )}
       </ConfirmDialog>
@@ -408,11 +410,11 @@ function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
               </td>
               <td className="px-2 py-1">
                 <div className="flex flex-wrap gap-1">
-                  <a href={`/admin/posts/${post.id}/edit`} className={`${rowAction} ${linkClass}`}>
+                  <a href={editPostPath(post.id)} className={`${rowAction} ${linkClass}`}>
                     Edit<span className="sr-only"> {post.title}</span>
                   </a>
                   {post.isDraft === 0 && (
-                    <a href={`/blog/${post.slug}`} className={`${rowAction} ${linkClass}`}>
+                    <a href={postHref(post.slug)} className={`${rowAction} ${linkClass}`}>
                       View<span className="sr-only"> {post.title}</span>
                     </a>
                   )}

@@ -15,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { BLOG_PAGE_SIZE, collectTags, type CardPost, type TagGroup } from '@/lib/blog/posts';
+import { BLOG_PAGE_SIZE, collectTags, postCountText, type CardPost, type TagGroup } from '@/lib/blog/posts';
 import { createPostSearch, isFiltering, showsFeatured, type FuseClass } from '@/lib/blog/search';
 import { FilterIcon, SearchIcon } from '@/components/react/icons';
 import { loadBlogPosts, type PostLoader } from './load-posts';
@@ -35,8 +35,6 @@ export interface BlogSearchProps {
 
 type Data =
   { status: 'loading' } | { status: 'ready'; posts: CardPost[]; changed: boolean } | { status: 'failed' };
-
-const count = (n: number) => `${n} ${n === 1 ? 'post' : 'posts'}`;
 
 const BUTTON =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl border-2 px-5 font-bold transition-colors';
@@ -168,11 +166,11 @@ export function BlogSearch({
         ? 'No posts yet'
         : results.length === 0
           ? 'No posts found'
-          : `${count(results.length)} found`;
+          : `${postCountText(results.length)} found`;
   } else if (filtering && data.status === 'loading') {
     announcement = 'Loading posts...';
   } else if (!filtering && hasFiltered && data.status === 'ready') {
-    announcement = `Showing all ${count(posts.length)}`;
+    announcement = `Showing all ${postCountText(posts.length)}`;
   }
 
   let list: ReactNode = null;

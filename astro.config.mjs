@@ -82,14 +82,14 @@ export default defineConfig({
         confirmation: env.confirmationEndpoint,
       }),
       __ADMIN_ACCOUNT__: JSON.stringify(adminAccount),
-      // Where Decap CMS runs, if on an origin of its own (src/lib/cms-origin.ts).
+      // Where Decap CMS runs, if on an origin of its own (src/lib/cms/origin.ts).
       __CMS_ORIGIN__: JSON.stringify(env.cmsOrigin),
       // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
       __PUBLISH_TARGET__: JSON.stringify(
         publishTarget(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
       ),
     },
-    // Loaded by the CMS on its first save (src/lib/cms-formats.ts): bundled when `npm run cms` starts,
+    // Loaded by the CMS on its first save (src/lib/cms/formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.
     optimizeDeps: { include: ['prettier/standalone', 'prettier/plugins/markdown'] },
   },

@@ -45,7 +45,7 @@ export default tseslint.config(
 );
 
 /**
- * Imports run one way: pages -> layouts/components/islands -> lib (docs/architecture.md). ESLint's own
+ * Imports run one way: pages -> layouts/components/islands -> (components/react) -> lib (docs/architecture.md). ESLint's own
  * no-restricted-imports (and no-restricted-syntax for a literal `import()`) checks the import text, so
  * each pattern matches both spellings: the `@/` alias and a relative path climbing out of the folder.
  * tests/unit/layers-lint.test.ts shows each block fires.
@@ -71,9 +71,16 @@ function layers() {
     },
     { regex: reach(scripts), message: 'src/lib never imports scripts (Node build tools or page scripts).' },
   ];
+  // src/components/react/ holds React views that pages render at build; islands render some of the
+  // same views in the browser (a post kept only in this browser), so islands may import that folder.
   const upper = {
-    regex: reach('components|pages|layouts|scripts|server'),
-    message: 'Islands import only src/lib, their own folder and src/islands/shared.',
+    regex: reach('components(?!/react(?:/|$))|pages|layouts|scripts|server'),
+    message: 'Islands import only src/lib, src/components/react, their own folder and src/islands/shared.',
+  };
+  const views = {
+    regex: reach('islands|pages|layouts|scripts|server'),
+    message:
+      'src/components/react holds views rendered at build: they import only src/lib and each other, never islands.',
   };
   const features = readdirSync(new URL('./src/islands', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
@@ -109,6 +116,7 @@ function layers() {
       rules: rule([upper, ...otherFeature(own)]),
     })),
     { files: ['src/islands/shared/**'], rules: rule([upper, ...otherFeature('')]) },
+    { files: ['src/components/react/**'], rules: rule([views]) },
     { files: ['server/**', 'src/server/**', 'scripts/**'], rules: rule(nodeSide) },
   ];
 }

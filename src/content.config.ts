@@ -1,11 +1,11 @@
 // The content collections: editors change the files under content/ (also through Decap CMS, whose
-// config mirrors these folders); each is checked by its schema in src/lib/content-schemas.ts.
+// config mirrors these folders); each is checked by its schema in src/lib/content/schemas.ts.
 import { readFileSync } from 'node:fs';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
-import { impossiblePostDays } from '@/lib/dates';
-import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/post-body';
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
+import { impossiblePostDays } from '@/lib/site/dates';
+import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/text/post-body';
 
 const services = defineCollection({
   loader: checkPostSources(glob({ pattern: '*.md', base: './content/services' }), SERVICE_PICTURES),
@@ -25,7 +25,7 @@ const team = defineCollection({
 /**
  * Stops the build at a post (or service page) the schema cannot judge, naming the file: a day the calendar does not
  * have (YAML reads 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the
- * typo), or a picture in the text that the blog could not show (src/lib/post-body.ts).
+ * typo), or a picture in the text that the blog could not show (src/lib/text/post-body.ts).
  */
 export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PICTURES): Loader {
   return {
@@ -49,7 +49,7 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
 
 const posts = defineCollection({
   // The id is the file name, never the front-matter slug, so two posts with the same slug stay two
-  // entries; the build gives the later one a numeric suffix (src/lib/blog-posts.ts).
+  // entries; the build gives the later one a numeric suffix (src/lib/blog/posts.ts).
   loader: checkPostSources(
     glob({
       pattern: '*.md',

@@ -1,7 +1,7 @@
 import type { ClientDirective } from 'astro';
-import { BROWSER_POSTS_ATTRIBUTE } from '../lib/browser-posts-flag';
-import { isHydrated, whenHydrated } from '../lib/hydration-signal';
-import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/island-fallback';
+import { BROWSER_POSTS_ATTRIBUTE } from '../lib/store/browser-posts-flag';
+import { isHydrated, whenHydrated } from '../lib/page/hydration-signal';
+import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/page/island-fallback';
 
 /**
  * `client:interact` hydrates an island the first time the visitor shows intent to use it
@@ -12,7 +12,7 @@ import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/island-fallback';
  * When the island's code cannot be downloaded (offline, before it was ever used), a held press is
  * not swallowed: the page says so under the island (src/scripts/island-failure.ts, kept out of this
  * code, which is inlined in every page), a radio button or checkbox still changes, a button that
- * names a stand-in (src/lib/island-fallback.ts) takes focus there, and the next press tries again.
+ * names a stand-in (src/lib/page/island-fallback.ts) takes focus there, and the next press tries again.
  */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -77,7 +77,7 @@ const interact: ClientDirective = (load, options, el) => {
       return fallback?.();
     }
     // React hydrates inside a transition: its handlers attach a little after hydrate() resolves, and
-    // the island says when (src/lib/hydration-signal.ts).
+    // the island says when (src/lib/page/hydration-signal.ts).
     await whenHydrated(el);
     const node = nodeAt(el, path); // React may have replaced the node while hydrating
     if (node) replay(node);

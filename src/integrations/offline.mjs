@@ -6,13 +6,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import { HtmlPage, attribute, bundledScripts } from './html/page.mjs';
-import { ASSETS_CACHE, BLOG_DATA_CACHE, OFFLINE_PATH, PAGES_CACHE, THEME_COLOR } from '../lib/offline.ts';
-import { practice } from '../lib/settings.ts';
+import {
+  ASSETS_CACHE,
+  BLOG_DATA_CACHE,
+  OFFLINE_PATH,
+  PAGES_CACHE,
+  THEME_COLOR,
+} from '../lib/site/offline.ts';
+import { practice } from '../lib/site/settings.ts';
 
 const DAY = 24 * 60 * 60;
 
 // Workbox copies each urlPattern function into sw.js as source text: they must not use anything
-// from this module (so the private-page pattern is written out; it is NEVER_CACHED of src/lib/offline.ts).
+// from this module (so the private-page pattern is written out; it is NEVER_CACHED of src/lib/site/offline.ts).
 const runtimeCaching = [
   {
     // The admin, its sign-in and the CMS always come from the network; offline, the offline page says so.

@@ -1,10 +1,11 @@
 // robots.txt: everything public is crawlable, the sign-in page included; the admin area and CMS are not.
 import type { APIRoute } from 'astro';
+import { siteOrigin } from '@/lib/site/origin';
 
 export const DISALLOWED = ['/admin/', '/cms/'] as const;
 
 export const GET: APIRoute = ({ site }) => {
-  const sitemap = new URL('sitemap-index.xml', site ?? 'http://localhost:4321/').href;
+  const sitemap = new URL('sitemap-index.xml', `${siteOrigin(site)}/`).href;
   const body = [
     'User-agent: *',
     'Allow: /',

@@ -2,9 +2,10 @@
 // to it from its <head>.
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getPublishedPosts } from '@/lib/blog-content';
-import { postHref } from '@/lib/blog-posts';
-import { practice } from '@/lib/settings';
+import { getPublishedPosts } from '@/lib/content/posts';
+import { postHref } from '@/lib/blog/posts';
+import { siteOrigin } from '@/lib/site/origin';
+import { practice } from '@/lib/site/settings';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -15,7 +16,7 @@ export const GET: APIRoute = async (context) => {
   return rss({
     title: `${practice.name} Blog`,
     description: 'Insights and updates from our therapy practice',
-    site: context.site ?? 'http://localhost:4321',
+    site: `${siteOrigin(context.site)}/`,
     // Links match the canonical URLs: no trailing slash.
     trailingSlash: false,
     items: posts.map((post) => ({

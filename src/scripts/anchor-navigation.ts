@@ -4,7 +4,7 @@
 // here the page scrolls there smoothly after ~100 ms. On the home page such links scroll without a
 // reload and update the URL. Focus follows to the section (or the contact form's first input), so
 // keyboard and screen-reader users land where the page scrolled.
-import { type HomeSection, type ScrollStep, isHomeSection, planAnchorScroll } from '@/lib/anchor-scroll';
+import { type HomeSection, type ScrollStep, isHomeSection, planAnchorScroll } from '@/lib/page/anchor-scroll';
 
 export type AnchorAction = { kind: 'top' } | { kind: 'section'; target: HomeSection };
 

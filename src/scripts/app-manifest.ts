@@ -4,7 +4,7 @@
 // LCP went from 0.90 to 1.05 s in most Lighthouse runs). Linked a second after the page has loaded,
 // they wait their turn; installing works as before (the service worker that offline reading needs is
 // registered by a script too).
-import { MANIFEST_PATH } from '@/lib/offline';
+import { MANIFEST_PATH } from '@/lib/site/offline';
 
 /** Adds the manifest link to <head>, once. */
 export function linkAppManifest(): void {

@@ -1,7 +1,7 @@
 // The CMS's preview of a post: the post page's article, in the site's stylesheet (src/scripts/decap-cms.ts
-// registers both), from what the form holds (src/lib/cms-preview.ts).
-import { PostArticle } from '@/islands/blog/PostArticle';
-import { previewArticle } from '@/lib/cms-preview';
+// registers both), from what the form holds (src/lib/cms/preview.ts).
+import { PostArticle } from '@/components/react/PostArticle';
+import { previewArticle } from '@/lib/cms/preview';
 
 /** What Decap passes a preview template that this one reads. */
 interface PreviewProps {

@@ -1,7 +1,7 @@
 // The only script of /cms/: Decap CMS loads from here, and only on the origin it may run on
-// (src/lib/cms-origin.ts). Elsewhere the page hands over to CMS_ORIGIN without loading Decap, so the
+// (src/lib/cms/origin.ts). Elsewhere the page hands over to CMS_ORIGIN without loading Decap, so the
 // git host's token is never stored where the public site's scripts run.
-import { CMS_ORIGIN, CMS_USER_KEYS, cmsAddressElsewhere } from '@/lib/cms-origin';
+import { CMS_ORIGIN, CMS_USER_KEYS, cmsAddressElsewhere } from '@/lib/cms/origin';
 
 const elsewhere = cmsAddressElsewhere(window.location, CMS_ORIGIN);
 if (elsewhere) {

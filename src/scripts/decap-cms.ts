@@ -6,9 +6,9 @@ import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
 import previewStyles from '@/styles/cms-preview.css?inline';
 import siteStyles from '@/styles/global.css?inline';
-import { withoutClearedValues } from '@/lib/cms-entry';
-import { withOurPhrases } from '@/lib/cms-phrases';
-import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms-validation';
+import { withoutClearedValues } from '@/lib/cms/entry';
+import { withOurPhrases } from '@/lib/cms/phrases';
+import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms/validation';
 import {
   fieldsByNames,
   formatFrontMatter,
@@ -16,7 +16,7 @@ import {
   formatMarkdown,
   parseFrontMatter,
   type CmsConfigShape,
-} from '@/lib/cms-formats';
+} from '@/lib/cms/formats';
 import { PostPreview } from './cms-preview';
 
 // admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
@@ -58,7 +58,7 @@ class EntryNotSaved extends Error {
   }
 }
 
-// Files keep their committed layout (src/lib/cms-formats.ts). Decap passes the top-level field names
+// Files keep their committed layout (src/lib/cms/formats.ts). Decap passes the top-level field names
 // of the collection or file being saved; they pick its field list for the order of nested keys too.
 CMS.registerCustomFormat('json', 'json', {
   fromFile: (content: string) => JSON.parse(content) as unknown,
@@ -75,7 +75,7 @@ CMS.registerEventListener({
   handler: async ({ entry }) => {
     const data = withoutClearedValues(entry.get('data'));
     // The build's own schemas, before anything is written: the admin hears of a problem here, not
-    // from a failed deploy (src/lib/cms-validation.ts).
+    // from a failed deploy (src/lib/cms/validation.ts).
     const collection = String(entry.get('collection'));
     const problems = entryProblems(
       collection,
@@ -109,7 +109,7 @@ CMS.registerPreviewTemplate(
   PostPreview as unknown as Parameters<typeof CMS.registerPreviewTemplate>[1],
 );
 
-// Messages that say what to do (src/lib/cms-phrases.ts); registered before init, which reads them.
+// Messages that say what to do (src/lib/cms/phrases.ts); registered before init, which reads them.
 const english = CMS.getLocale('en');
 if (english) CMS.registerLocale('en', withOurPhrases(english));
 

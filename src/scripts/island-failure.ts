@@ -3,7 +3,7 @@
 // instead of leaving a button that does nothing; src/directives/interact.ts removes the message
 // when a later press loads the island after all. An island whose button has a stand-in (the header's
 // Menu) says nothing: a press takes the visitor to the stand-in, which needs no explaining.
-import { FALLBACK_TARGET_ATTRIBUTE } from '@/lib/island-fallback';
+import { FALLBACK_TARGET_ATTRIBUTE } from '@/lib/page/island-fallback';
 
 const ISLAND_FAILED_TEXT =
   'This part of the page could not load. Please check your connection and try again. Nothing you typed is lost.';

@@ -2,10 +2,10 @@
 // so a visitor without a connection can go straight to something they can read. The service worker
 // installs this script with the offline page (src/integrations/offline.mjs).
 // The cache names come from the page's data attributes (src/pages/offline.astro writes them from
-// src/lib/offline.ts) rather than an import: the layout's script imports that module on every page,
+// src/lib/site/offline.ts) rather than an import: the layout's script imports that module on every page,
 // and sharing it would split it into a chunk of its own, one more request before any page script runs.
 
-const SITE_SUFFIX = / \| [^|]+$/; // '<page> | <practice>' (src/lib/seo.ts): the page part is enough
+const SITE_SUFFIX = / \| [^|]+$/; // '<page> | <practice>' (src/lib/content/seo.ts): the page part is enough
 
 /** Title of a kept page, from its HTML; the address when the copy has none. */
 function titleOf(html: string, path: string): string {

@@ -1,7 +1,7 @@
 // Registers the service worker that keeps opened pages readable offline (src/integrations/offline.mjs)
 // and, when a new version of the site is waiting, asks the visitor before switching to it (SPEC:
 // service worker). Loads on every page, so it stays small: no workbox-window, no framework.
-import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE } from '@/lib/offline';
+import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE } from '@/lib/site/offline';
 import { askToReload, forgetAcceptedUpdate } from './update-prompt';
 
 /**

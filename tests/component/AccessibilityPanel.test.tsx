@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AccessibilityPanelIsland, { A11Y_PANEL_ID } from '@/islands/a11y-panel/AccessibilityPanel';
-import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, applyPreferences } from '@/lib/a11y-preferences';
+import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, applyPreferences } from '@/lib/page/a11y-preferences';
 
 const root = document.documentElement;
 

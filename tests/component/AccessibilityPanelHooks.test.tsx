@@ -4,7 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePanelDismiss } from '@/islands/a11y-panel/usePanelDismiss';
 import { usePreferences } from '@/islands/a11y-panel/usePreferences';
-import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, applyPreferences } from '@/lib/a11y-preferences';
+import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, applyPreferences } from '@/lib/page/a11y-preferences';
 
 const root = document.documentElement;
 const stored = () => JSON.parse(sessionStorage.getItem(PREFERENCES_STORAGE_KEY) ?? 'null');

@@ -16,7 +16,7 @@ import { unsavedCopyKey, writeUnsavedCopy } from '@/lib/admin/unsaved-copy';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import type { Auth } from '@/lib/auth/session';
 import { closeDb, type Post, type Session } from '@/lib/db';
-import { postStore } from '@/lib/post-store';
+import { postStore } from '@/lib/store/posts';
 
 vi.mock('@/islands/admin/download', () => ({
   downloadTextFile: vi.fn(),

@@ -9,8 +9,8 @@ import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import type { Auth } from '@/lib/auth/session';
 import { closeDb, type Session } from '@/lib/db';
-import { postStore } from '@/lib/post-store';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { postStore } from '@/lib/store/posts';
+import { sanitizeHtml } from '@/lib/text/sanitize';
 
 const session: Session = {
   id: 'session-1',

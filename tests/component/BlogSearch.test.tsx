@@ -5,8 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlogSearch } from '@/islands/blog/BlogSearch';
 import type { LoadedPosts } from '@/islands/blog/load-posts';
-import { collectTags, type CardPost } from '@/lib/blog-posts';
-import { tagSlug } from '@/lib/blog-slugs';
+import { collectTags, type CardPost } from '@/lib/blog/posts';
+import { tagSlug } from '@/lib/blog/slugs';
 import { deferred } from '../helpers';
 
 const card = (slug: string, title: string, excerpt: string, tags: string[], day: string): CardPost => ({

@@ -6,7 +6,7 @@ import { LOAD_FAILED, searchAnnouncement } from '@/islands/blog/search-announcem
 import { useBlogPosts } from '@/islands/blog/useBlogPosts';
 import { useFuzzyMatcher } from '@/islands/blog/useFuzzyMatcher';
 import { useShowMore } from '@/islands/blog/useShowMore';
-import { BLOG_PAGE_SIZE, type CardPost } from '@/lib/blog-posts';
+import { BLOG_PAGE_SIZE, type CardPost } from '@/lib/blog/posts';
 import { deferred } from '../helpers';
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import trainingContent from '../../content/training/courses.json';
 import ContactForm from '@/islands/contact/ContactForm';
 import RegistrationForm from '@/islands/registration/RegistrationForm';
-import { courseOptionsFrom, type CourseContent } from '@/lib/courses';
+import { courseOptionsFrom, type CourseContent } from '@/lib/site/courses';
 import { HONEYPOT_FIELD } from '@/lib/forms/honeypot';
 import { jsonResponse } from '../helpers';
 

@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import MobileMenuIsland, { MOBILE_MENU_ID } from '@/islands/header/MobileMenu';
-import { FALLBACK_TARGET_ATTRIBUTE } from '@/lib/island-fallback';
-import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/navigation';
+import { FALLBACK_TARGET_ATTRIBUTE } from '@/lib/page/island-fallback';
+import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/site/navigation';
 
 function renderMenu(currentPath = '/training') {
   const user = userEvent.setup();

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import trainingContent from '../../content/training/courses.json';
 import RegistrationForm from '@/islands/registration/RegistrationForm';
-import { courseOptionsFrom, type CourseContent } from '@/lib/courses';
+import { courseOptionsFrom, type CourseContent } from '@/lib/site/courses';
 import { DATABASE_NAME, closeDb, getDb } from '@/lib/db';
 import { endpoints } from '@/lib/endpoints';
 import * as submitModule from '@/lib/forms/submit-registration';

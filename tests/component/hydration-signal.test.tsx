@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import interact from '@/directives/interact';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
-import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT, signalHydrated } from '@/lib/hydration-signal';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT, signalHydrated } from '@/lib/page/hydration-signal';
 
 function Island() {
   const ref = useRef<HTMLButtonElement>(null);

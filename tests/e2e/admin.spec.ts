@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { readFrontMatter } from '../../src/lib/front-matter';
+import { readFrontMatter } from '../../src/lib/text/front-matter';
 import { expect, pasteHtml, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
 

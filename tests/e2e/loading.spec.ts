@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// The page's largest picture is fetched from <head>, beside the stylesheet (src/lib/responsive-image.ts).
+// The page's largest picture is fetched from <head>, beside the stylesheet (src/lib/content/responsive-image.ts).
 // A preload whose srcset or sizes differ from the <img> would make the browser download it twice.
 const PAGES_WITH_A_LEAD_PICTURE = [
   '/',

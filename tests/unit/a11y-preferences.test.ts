@@ -9,7 +9,7 @@ import {
   normalisePreferences,
   preferencesHeadScript,
   savePreferences,
-} from '@/lib/a11y-preferences';
+} from '@/lib/page/a11y-preferences';
 
 const root = document.documentElement;
 

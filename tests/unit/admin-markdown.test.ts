@@ -9,7 +9,7 @@ import {
   postToMarkdown,
 } from '@/lib/admin/markdown';
 import { DRAFT, PUBLISHED, type Post } from '@/lib/db';
-import { readFrontMatter } from '@/lib/front-matter';
+import { readFrontMatter } from '@/lib/text/front-matter';
 
 const post = (overrides: Partial<Post> = {}): Post => ({
   id: 7,
@@ -273,7 +273,7 @@ describe('Markdown import', () => {
 
 describe('the content/posts contract', () => {
   it('exports files the blog build accepts, and reads the repository posts back', async () => {
-    const { postSchema } = await import('@/lib/content-schemas');
+    const { postSchema } = await import('@/lib/content/schemas');
     const { z } = await import('astro/zod');
     const context = { image: () => z.string().min(1) } as unknown as Parameters<typeof postSchema>[0];
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseMarkdownFiles, postToMarkdown, type ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport } from '@/lib/admin/post-import';
 import { createDatabase, DRAFT, PUBLISHED, type AppDatabase } from '@/lib/db';
-import { createPostStore } from '@/lib/post-store';
+import { createPostStore } from '@/lib/store/posts';
 
 let db: AppDatabase;
 beforeEach(() => {

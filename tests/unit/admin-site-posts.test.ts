@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readSitePosts, sitePostsFrom } from '@/lib/admin/site-posts';
 import type { Post } from '@/lib/db';
-import type { PostManifest, SeedRecord } from '@/lib/post-seed';
+import type { PostManifest, SeedRecord } from '@/lib/store/seed';
 import { jsonResponse } from '../helpers';
 
 const seededAt = new Date('2025-05-06T12:00:00.000Z');

@@ -8,7 +8,7 @@ import {
   isHomePath,
   runScrollPlan,
 } from '@/scripts/anchor-navigation';
-import { planAnchorScroll } from '@/lib/anchor-scroll';
+import { planAnchorScroll } from '@/lib/page/anchor-scroll';
 import { showCurrentYear } from '@/scripts/current-year';
 import { initHeaderScroll } from '@/scripts/header-scroll';
 import { REVEAL_STAGGER_MS, REVEAL_THRESHOLD, initReveal, staggerRevealGroups } from '@/scripts/reveal';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MANIFEST_PATH } from '@/lib/offline';
+import { MANIFEST_PATH } from '@/lib/site/offline';
 import { MANIFEST_DELAY_MS, linkAppManifest, linkAppManifestAfterLoad } from '@/scripts/app-manifest';
 
 const manifestLinks = () => document.head.querySelectorAll('link[rel="manifest"]');

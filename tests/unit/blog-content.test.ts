@@ -7,9 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
-import { publishedOnly } from '@/lib/blog-posts';
-import { withUniqueSlugs } from '@/lib/blog-slugs';
-import { readFrontMatter } from '@/lib/front-matter';
+import { publishedOnly } from '@/lib/blog/posts';
+import { withUniqueSlugs } from '@/lib/blog/slugs';
+import { readFrontMatter } from '@/lib/text/front-matter';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 
 // Stand-ins for Astro's virtual modules: the collection comes from `entries`, images are fake files.
@@ -26,8 +26,8 @@ vi.mock('astro:assets', () => ({
   }),
 }));
 const { checkPostSources } = await import('@/content.config');
-const { postSchema } = await import('@/lib/content-schemas');
-const { buildManifest, getPublishedCards } = await import('@/lib/blog-content');
+const { postSchema } = await import('@/lib/content/schemas');
+const { buildManifest, getPublishedCards } = await import('@/lib/content/posts');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const postsDir = join(root, 'content/posts');

@@ -12,9 +12,10 @@ import {
   postsWithTag,
   publishedOnly,
   safeImageUrl,
+  tagPageHref,
   type CardPost,
-} from '@/lib/blog-posts';
-import { tagHref, tagSlug, withUniqueSlugs } from '@/lib/blog-slugs';
+} from '@/lib/blog/posts';
+import { tagHref, tagSlug, withUniqueSlugs } from '@/lib/blog/slugs';
 
 const card = (slug: string, day: string, extra: Partial<CardPost> = {}): CardPost => ({
   slug,
@@ -90,6 +91,7 @@ describe('addresses', () => {
     expect(postHref('visual-schedules')).toBe('/blog/visual-schedules');
     expect(tagSlug('Social Skills')).toBe('social-skills');
     expect(tagHref('Getting started')).toBe('/blog/tags/getting-started');
+    expect(tagPageHref('getting-started')).toBe('/blog/tags/getting-started');
     expect(blogPageHref(1)).toBe('/blog');
     expect(blogPageHref(3)).toBe('/blog/page/3');
   });

@@ -6,7 +6,7 @@ import {
   browserPostsHeadScript,
   hasBrowserPosts,
   markBrowserPosts,
-} from '@/lib/browser-posts-flag';
+} from '@/lib/store/browser-posts-flag';
 
 const root = document.documentElement;
 const runHeadScript = () => new Function(browserPostsHeadScript())();

@@ -2,10 +2,15 @@
 // the slugs whose built version gives way, and one post by slug. Drafts never show.
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cardFromStoredPost, findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/browser-posts';
+import {
+  cardFromStoredPost,
+  findBrowserPost,
+  readBrowserPosts,
+  siteCopyChange,
+} from '@/lib/store/browser-posts';
 import { createDatabase, type AppDatabase } from '@/lib/db';
-import { createPostStore } from '@/lib/post-store';
-import { seedPosts, type ManifestPost } from '@/lib/post-seed';
+import { createPostStore } from '@/lib/store/posts';
+import { seedPosts, type ManifestPost } from '@/lib/store/seed';
 import { MemoryStorage } from '../helpers';
 
 const built = (slug: string, isDraft = false): ManifestPost => ({

@@ -1,9 +1,9 @@
 // admin/config.yml (Decap CMS) against the content schemas: every collection must have exactly the
 // fields of its schema, with the same required fields, defaults, lists, choices and nested objects, so a
 // drifted CMS config fails here instead of silently hiding posts from editors or writing files the build
-// rejects. Also: the CMS's writers (src/lib/cms-formats.ts) keep every value of every content file,
+// rejects. Also: the CMS's writers (src/lib/cms/formats.ts) keep every value of every content file,
 // write Prettier's layout and give a file in the repository's layout back byte for byte; cleared
-// optional values are dropped before saving (src/lib/cms-entry.ts).
+// optional values are dropped before saving (src/lib/cms/entry.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'astro/zod';
-import { isClearedValue, withoutClearedValues } from '@/lib/cms-entry';
+import { isClearedValue, withoutClearedValues } from '@/lib/cms/entry';
 import {
   fieldsByNames,
   formatFrontMatter,
@@ -19,9 +19,9 @@ import {
   formatMarkdown,
   parseFrontMatter,
   type CmsField,
-} from '@/lib/cms-formats';
-import { practiceSettingsSchema } from '@/lib/settings';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
+} from '@/lib/cms/formats';
+import { practiceSettingsSchema } from '@/lib/site/settings';
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

@@ -1,6 +1,6 @@
-// The CMS's preview of a post (src/lib/cms-preview.ts): the post page's article from the form's values.
+// The CMS's preview of a post (src/lib/cms/preview.ts): the post page's article from the form's values.
 import { describe, expect, it } from 'vitest';
-import { previewArticle } from '@/lib/cms-preview';
+import { previewArticle } from '@/lib/cms/preview';
 
 describe('the preview of a post', () => {
   it('shows the form as the post page does: date, author, tags, picture and text', () => {

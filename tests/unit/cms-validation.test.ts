@@ -1,18 +1,18 @@
-// The check the CMS page runs before it saves (src/lib/cms-validation.ts): what the build refuses is
+// The check the CMS page runs before it saves (src/lib/cms/validation.ts): what the build refuses is
 // refused there too, named by the label the admin sees, and nothing the build accepts is refused.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseFrontMatter } from '@/lib/cms-formats';
+import { parseFrontMatter } from '@/lib/cms/formats';
 import {
   entryProblems,
   fieldLabel,
   fieldsOfEntry,
   withLabels,
   type NamedCollections,
-} from '@/lib/cms-validation';
+} from '@/lib/cms/validation';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

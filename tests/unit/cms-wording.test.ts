@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 // Decap's sources: the dist bundles need a browser window.
 import { compileStringTemplate } from 'decap-cms-lib-widgets/src/stringTemplate';
 import en from 'decap-cms-locales/src/en/index.js';
-import { PATTERN_MESSAGE, withOurPhrases } from '@/lib/cms-phrases';
+import { PATTERN_MESSAGE, withOurPhrases } from '@/lib/cms/phrases';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

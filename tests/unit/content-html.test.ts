@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderedHtml } from '@/lib/sanitize';
+import { renderedHtml } from '@/lib/text/sanitize';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

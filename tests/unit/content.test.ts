@@ -6,11 +6,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { bundleOfferText } from '@/lib/courses';
-import { readFrontMatter } from '@/lib/front-matter';
-import { byOrder, serviceHref } from '@/lib/services';
+import { bundleOfferText } from '@/lib/site/courses';
+import { readFrontMatter } from '@/lib/text/front-matter';
+import { byOrder, serviceHref } from '@/lib/content/services';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
-import { SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
+import { SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const servicesDir = join(root, 'content/services');

@@ -7,7 +7,7 @@ import {
   formatDeviceDateTime,
   isoDay,
   toPostDate,
-} from '@/lib/dates';
+} from '@/lib/site/dates';
 
 describe('post dates', () => {
   it('reads a front-matter day as that calendar day', () => {

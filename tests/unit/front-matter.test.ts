@@ -1,9 +1,9 @@
-// gray-matter with the JavaScript engine off, everywhere (src/lib/front-matter.ts).
+// gray-matter with the JavaScript engine off, everywhere (src/lib/text/front-matter.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFrontMatter, writeFrontMatter } from '@/lib/front-matter';
+import { readFrontMatter, writeFrontMatter } from '@/lib/text/front-matter';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const scope = globalThis as { pwned?: unknown };
@@ -38,13 +38,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('gray-matter', () => {
-  it('is called through src/lib/front-matter.ts only, so its JavaScript engine is off everywhere', () => {
+  it('is called through src/lib/text/front-matter.ts only, so its JavaScript engine is off everywhere', () => {
     const direct = ['src', 'scripts', 'server', 'tests', 'admin']
       .flatMap((dir) => sourceFiles(join(root, dir)))
       .filter((file) =>
         /from\s+['"]gray-matter['"]|require\(\s*['"]gray-matter['"]\s*\)/.test(readFileSync(file, 'utf8')),
       )
       .map((file) => relative(root, file).split('\\').join('/'));
-    expect(direct).toEqual(['src/lib/front-matter.ts']);
+    expect(direct).toEqual(['src/lib/text/front-matter.ts']);
   });
 });

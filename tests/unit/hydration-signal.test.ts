@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // client:interact replays a press held before hydration only once the island signals it has
-// hydrated (src/lib/hydration-signal.ts). An island that forgot the signal would lose every first
+// hydrated (src/lib/page/hydration-signal.ts). An island that forgot the signal would lose every first
 // press for two seconds: this finds each island the pages hydrate with client:interact and checks
 // that its module calls useHydrationSignal, or useFormFeedback (which calls it for the forms).
 const root = path.resolve(import.meta.dirname, '../..');

@@ -15,7 +15,8 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
 
 describe('layer lint rules', { timeout: 120_000 }, () => {
   it.each([
-    ['src/lib/fixture.ts', "import X from '@/islands/blog/PostList';"],
+    ['src/lib/fixture.ts', "import X from '@/islands/blog/BlogSearch';"],
+    ['src/lib/fixture.ts', "import X from '@/components/react/PostList';"],
     ['src/lib/fixture.ts', "import X from '../islands/blog/PostList';"],
     ['src/lib/admin/fixture.ts', "import X from '../../components/ButtonLink.astro';"],
     ['src/lib/fixture.ts', "import X from '@/pages/index.astro';"],
@@ -23,15 +24,15 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/lib/fixture.ts', "import { x } from '@/scripts/reveal';"],
     ['src/lib/auth/fixture.ts', "import { x } from '../../../scripts/build-env.mjs';"],
     ['src/lib/fixture.ts', "export const later = () => import('@/islands/admin/PostForm');"],
-    ['src/lib/fixture.ts', "export { x } from '@/islands/shared/icons';"],
+    ['src/lib/fixture.ts', "export { x } from '@/islands/shared/ErrorBoundary';"],
     ['src/lib/fixture.ts', "import { x } from '../server/forms/handler';"],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('src/lib')]);
   });
 
   it.each([
-    ['src/islands/admin/fixture.tsx', "import X from '@/islands/blog/PostList';"],
-    ['src/islands/admin/fixture.tsx', "import X from '../blog/PostList';"],
+    ['src/islands/admin/fixture.tsx', "import X from '@/islands/blog/BlogSearch';"],
+    ['src/islands/admin/fixture.tsx', "import X from '../blog/BlogSearch';"],
     ['src/islands/blog/fixture.tsx', "import X from '../../islands/admin/PostForm';"],
     ['src/islands/blog/fixture.tsx', "export const later = () => import('../admin/PostForm');"],
     ['src/islands/shared/fixture.tsx', "import X from '@/islands/contact/ContactForm';"],
@@ -42,6 +43,8 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
 
   it.each([
     ['src/islands/admin/fixture.tsx', "import X from '@/components/ButtonLink.astro';"],
+    ['src/islands/blog/fixture.tsx', "import X from '../../components/blog/BlogIndex.astro';"],
+    ['src/islands/blog/fixture.tsx', "import X from '@/components/reactions/X';"],
     ['src/islands/contact/fixture.tsx', "import X from '@/layouts/BaseLayout.astro';"],
     ['src/islands/header/fixture.tsx', "import { x } from '../../../scripts/build-env.mjs';"],
     ['src/islands/contact/fixture.tsx', "import { x } from '@/server/forms/handler';"],
@@ -50,9 +53,21 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
   });
 
   it.each([
+    ['src/components/react/fixture.tsx', "import X from '@/islands/blog/BlogSearch';"],
+    ['src/components/react/fixture.tsx', "import X from '../../islands/shared/ErrorBoundary';"],
+    ['src/components/react/fixture.tsx', "export const later = () => import('@/islands/admin/PostForm');"],
+    ['src/components/react/fixture.tsx', "import X from '@/layouts/BaseLayout.astro';"],
+  ])('refuses an island or page in a build-rendered view, %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([
+      expect.stringContaining('src/components/react holds views'),
+    ]);
+  });
+
+  it.each([
     ['server/fixture.mjs', "import X from '../src/islands/contact/ContactForm';"],
     ['scripts/fixture.mjs', "import X from '../src/components/ButtonLink.astro';"],
-    ['scripts/fixture.mjs', "import X from '@/islands/blog/PostList';"],
+    ['scripts/fixture.mjs', "import X from '@/islands/blog/BlogSearch';"],
+    ['scripts/fixture.mjs', "import X from '@/components/react/PostList';"],
     ['src/server/forms/fixture.ts', "import X from '../../islands/contact/ContactForm';"],
   ])('refuses a browser or page module in Node code, %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('run in Node')]);
@@ -66,12 +81,16 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/admin/fixture.tsx', "import X from '../shared/form-fields';"],
     ['src/islands/admin/fixture.tsx', "import X from './PostForm';"],
     ['src/islands/admin/fixture.tsx', "import X from '@/islands/admin/PostForm';"],
-    ['src/islands/blog/fixture.tsx', "export const later = () => import('@/lib/browser-posts');"],
+    ['src/islands/blog/fixture.tsx', "export const later = () => import('@/lib/store/browser-posts');"],
     ['src/islands/shared/fixture.tsx', "import X from './icons';"],
     ['server/fixture.mjs', "import { x } from '../scripts/build-env.mjs';"],
     ['scripts/fixture.mjs', "import { x } from '../src/lib/slug.ts';"],
     ['src/server/forms/fixture.ts', "import { x } from '../../lib/validation/contact';"],
-    ['src/components/fixture.ts', "import X from '@/islands/blog/PostList';"],
+    ['src/components/fixture.ts', "import X from '@/islands/blog/BlogSearch';"],
+    ['src/islands/blog/fixture.tsx', "import X from '@/components/react/PostList';"],
+    ['src/islands/blog/fixture.tsx', "import X from '../../components/react/icons';"],
+    ['src/components/react/fixture.tsx', "import X from './PostCard';"],
+    ['src/components/react/fixture.tsx', "import { postHref } from '@/lib/blog/posts';"],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });
@@ -85,12 +104,12 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
         "import { x } from '../../../scripts/build-env.mjs';",
       ),
     ).toEqual([]);
-    expect(await layerErrors('src/lib/settings.ts', buildEnv)).toHaveLength(1);
+    expect(await layerErrors('src/lib/site/settings.ts', buildEnv)).toHaveLength(1);
     expect(
       await layerErrors('src/lib/endpoints.ts', "import { x } from '../../scripts/audit.mjs';"),
     ).toHaveLength(1);
     expect(
-      await layerErrors('src/lib/endpoints.ts', "import X from '@/islands/blog/PostList';"),
+      await layerErrors('src/lib/endpoints.ts', "import X from '@/islands/blog/BlogSearch';"),
     ).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ariaCurrentFor, normalisePath } from '@/islands/header/nav-current';
+import { ariaCurrentFor, normalisePath } from '@/lib/page/nav-current';
 import {
   BLOG_SETTLE_DELAY_MS,
   HOME_SECTIONS,
   SCROLL_DELAY_MS,
   isHomeSection,
   planAnchorScroll,
-} from '@/lib/anchor-scroll';
-import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/navigation';
+} from '@/lib/page/anchor-scroll';
+import { BOOK_CONSULTATION, NAV_ITEMS } from '@/lib/site/navigation';
 
 describe('navigation items', () => {
   it('lists the header items of the spec, in order', () => {

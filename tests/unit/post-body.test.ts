@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { picturesNotOnTheWeb, picturesProblem, SERVICE_PICTURES } from '@/lib/post-body';
+import { picturesNotOnTheWeb, picturesProblem, SERVICE_PICTURES } from '@/lib/text/post-body';
 
 describe('pictures in a post text', () => {
   it('finds Markdown and HTML pictures that are not https web addresses', () => {

@@ -2,9 +2,9 @@
 // admin's changes, which are never overwritten or brought back. fake-indexeddb via setup.ts.
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BROWSER_POSTS_KEY } from '@/lib/browser-posts-flag';
+import { BROWSER_POSTS_KEY } from '@/lib/store/browser-posts-flag';
 import { createDatabase, DRAFT, PUBLISHED, type AppDatabase } from '@/lib/db';
-import { createPostStore } from '@/lib/post-store';
+import { createPostStore } from '@/lib/store/posts';
 import {
   createSeeder,
   parseManifest,
@@ -14,7 +14,7 @@ import {
   seedPosts,
   type ManifestPost,
   type PostManifest,
-} from '@/lib/post-seed';
+} from '@/lib/store/seed';
 import { MemoryStorage } from '../helpers';
 
 const post = (slug: string, extra: Partial<ManifestPost> = {}): ManifestPost => ({

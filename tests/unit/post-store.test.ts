@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, DRAFT, PUBLISHED, type AppDatabase } from '@/lib/db';
-import { CHANGED_ELSEWHERE, createPostStore, type PostInput } from '@/lib/post-store';
+import { CHANGED_ELSEWHERE, createPostStore, type PostInput } from '@/lib/store/posts';
 
 let db: AppDatabase;
 let store: ReturnType<typeof createPostStore>;

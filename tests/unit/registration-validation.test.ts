@@ -7,7 +7,7 @@ import {
   registrationSchema,
 } from '@/lib/validation/registration';
 import trainingContent from '../../content/training/courses.json';
-import { courseOptionsFrom, formatPrice, type CourseContent } from '@/lib/courses';
+import { courseOptionsFrom, formatPrice, type CourseContent } from '@/lib/site/courses';
 
 // As the form reads it: every value is text.
 const valid = {

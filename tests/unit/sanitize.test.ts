@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedLinkUrl, sanitizeHtml, withDefaultScheme } from '@/lib/sanitize';
+import { isAllowedLinkUrl, sanitizeHtml, withDefaultScheme } from '@/lib/text/sanitize';
 
 describe('sanitizeHtml', () => {
   it.each([

@@ -6,7 +6,7 @@ import {
   practiceSettingsSchema,
   telHref,
   twelveHourClock,
-} from '@/lib/settings';
+} from '@/lib/site/settings';
 
 describe('practice settings', () => {
   it('loads the settings file and shows the hours of the spec', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTags, parseTags } from '@/lib/tags';
+import { formatTags, parseTags } from '@/lib/blog/tags';
 
 describe('parseTags', () => {
   it('splits on commas, trims and drops empty items (SPEC 5)', () => {

@@ -1,4 +1,4 @@
-// The one URL check for pictures and links (src/lib/url-check.ts), which the build, the admin form,
+// The one URL check for pictures and links (src/lib/text/url-check.ts), which the build, the admin form,
 // the link button, the Markdown import and the sanitiser share.
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +6,7 @@ import {
   pictureAddressProblem,
   readAddress,
   repositoryPictureProblem,
-} from '@/lib/url-check';
+} from '@/lib/text/url-check';
 
 /** Addresses that look like something else than where a browser takes them, or that hide text. */
 const DISGUISED = [

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { type ContrastMode, DEFAULT_PREFERENCES, PREFERENCE_LIMITS } from '@/lib/a11y-preferences';
+import { type ContrastMode, DEFAULT_PREFERENCES, PREFERENCE_LIMITS } from '@/lib/page/a11y-preferences';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
-import { CloseIcon } from '@/islands/shared/icons';
+import { CloseIcon } from '@/components/react/icons';
 import { RangeSetting, SwitchSetting } from './settings';
 import { usePanelDismiss } from './usePanelDismiss';
 import { usePreferences } from './usePreferences';
+import { countText } from '@/lib/text/plural';
 
 export const A11Y_PANEL_ID = 'a11y-panel';
 const TITLE_ID = 'a11y-panel-title';
@@ -15,8 +16,6 @@ const CONTRAST_OPTIONS: readonly { value: ContrastMode; label: string }[] = [
   { value: 'high', label: 'High contrast' },
   { value: 'dark', label: 'Dark' },
 ];
-
-const plural = (value: number, unit: string) => `${value} ${unit}${value === 1 ? '' : 's'}`;
 
 /**
  * The floating accessibility panel on every page (SPEC 2): text size, contrast, letter spacing,
@@ -126,7 +125,7 @@ export function AccessibilityPanel() {
                 value={prefs.letterSpacing}
                 limits={PREFERENCE_LIMITS.letterSpacing}
                 display={`${prefs.letterSpacing} px`}
-                spoken={plural(prefs.letterSpacing, 'pixel')}
+                spoken={countText(prefs.letterSpacing, 'pixel')}
                 onChange={(letterSpacing) => update({ letterSpacing })}
               />
 

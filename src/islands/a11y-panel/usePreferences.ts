@@ -1,6 +1,6 @@
 // The accessibility panel's settings: read from this tab's storage when the panel opens, applied to
 // <html> at once on every change and kept in sessionStorage, so they follow the visitor from page to
-// page and are kept nowhere else (src/lib/a11y-preferences.ts).
+// page and are kept nowhere else (src/lib/page/a11y-preferences.ts).
 import { useState } from 'react';
 import {
   type A11yPreferences,
@@ -9,7 +9,7 @@ import {
   loadPreferences,
   normalisePreferences,
   savePreferences,
-} from '@/lib/a11y-preferences';
+} from '@/lib/page/a11y-preferences';
 
 /** The tab's session storage, if the browser lets us have it (it can throw when blocked). */
 function tabStorage(): Storage | undefined {

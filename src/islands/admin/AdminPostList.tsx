@@ -5,10 +5,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NEW_POST_PATH } from '@/lib/admin/routes';
-import { markBrowserPosts } from '@/lib/browser-posts-flag';
+import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import type { Post } from '@/lib/db';
-import { ensureSeeded } from '@/lib/post-seed';
-import { postStore } from '@/lib/post-store';
+import { ensureSeeded } from '@/lib/store/seed';
+import { postStore } from '@/lib/store/posts';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { FormNotices, type Notice } from '@/islands/shared/form-fields';
 import { AdminBar } from './AdminBar';

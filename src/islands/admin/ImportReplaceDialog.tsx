@@ -2,6 +2,7 @@
 // how many others are added.
 import { ConfirmDialog } from './ConfirmDialog';
 import type { PendingImport } from './useMarkdownTransfer';
+import { plural } from '@/lib/text/plural';
 
 interface ImportReplaceDialogProps {
   /** The import waiting for an answer; null while the dialog is closed. */
@@ -32,7 +33,7 @@ export function ImportReplaceDialog({ pending, busy, onConfirm, onCancel }: Impo
       </ul>
       {added > 0 && (
         <p className="mt-2">
-          {added} other {added === 1 ? 'file is' : 'files are'} added as new {added === 1 ? 'post' : 'posts'}.
+          {added} other {plural(added, 'file is', 'files are')} added as new {plural(added, 'post')}.
         </p>
       )}
     </ConfirmDialog>

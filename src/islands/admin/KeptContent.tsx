@@ -1,6 +1,6 @@
 // What the post form shows instead of the editor for content the editor would damage (pictures,
 // tables...): the content as it is, saved unchanged, and where to change it instead.
-import { sanitizeHtml } from '@/lib/sanitize';
+import { sanitizeHtml } from '@/lib/text/sanitize';
 
 /** How the note names what the editor would drop. */
 const DROPPED_KINDS: Record<string, string> = {

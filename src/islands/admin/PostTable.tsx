@@ -1,9 +1,11 @@
 // The post list's table (SPEC 2): Title, Status, Date and Actions, newest first; each row's actions
 // name their post for screen readers ("Edit Visual schedules").
-import { formatShortDate, isoDay } from '@/lib/dates';
+import { formatShortDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { linkClass, rowAction } from './ui';
 import { WebsiteActions, WebsiteStatus } from './WebsiteControls';
+import { postHref } from '@/lib/blog/posts';
+import { editPostPath } from '@/lib/admin/routes';
 
 /** One unbroken word: the page lets long words break anywhere, which split 'Published' in a narrow column. */
 export function StatusBadge({ isDraft }: { isDraft: boolean }) {
@@ -67,11 +69,11 @@ export function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
               </td>
               <td className="px-2 py-1">
                 <div className="flex flex-wrap gap-1">
-                  <a href={`/admin/posts/${post.id}/edit`} className={`${rowAction} ${linkClass}`}>
+                  <a href={editPostPath(post.id)} className={`${rowAction} ${linkClass}`}>
                     Edit<span className="sr-only"> {post.title}</span>
                   </a>
                   {post.isDraft === 0 && (
-                    <a href={`/blog/${post.slug}`} className={`${rowAction} ${linkClass}`}>
+                    <a href={postHref(post.slug)} className={`${rowAction} ${linkClass}`}>
                       View<span className="sr-only"> {post.title}</span>
                     </a>
                   )}

@@ -1,6 +1,6 @@
 // The notice over the post form when it opened with changes that were not saved (useUnsavedCopy):
 // when they were made, and a way to drop them.
-import { formatDeviceDateTime } from '@/lib/dates';
+import { formatDeviceDateTime } from '@/lib/site/dates';
 import { secondaryButton } from './ui';
 
 function savedAtText(iso: string): string {

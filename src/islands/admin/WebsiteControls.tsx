@@ -3,7 +3,7 @@
  * on the website; on the website but changed here since; being published) with its last commit, and
  * the "Publish to website" and "Remove from website" buttons. Drafts never get the publish button.
  */
-import { formatDeviceDateTime } from '@/lib/dates';
+import { formatDeviceDateTime } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { WEBSITE_STATE_TEXT, websiteActions, websiteState } from '@/lib/publish/publish-state';
 import { rowAction, linkClass } from './ui';

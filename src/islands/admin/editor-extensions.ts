@@ -2,7 +2,7 @@
 // depth 100 grouped by 500 ms, links limited to the spec's schemes with 'http' as default.
 import { generateHTML, generateJSON, getSchema } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { isAllowedLinkUrl } from '@/lib/sanitize';
+import { isAllowedLinkUrl } from '@/lib/text/sanitize';
 
 export const UNDO_DEPTH = 100;
 export const UNDO_GROUP_DELAY_MS = 500;

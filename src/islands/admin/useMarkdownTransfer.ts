@@ -5,11 +5,12 @@ import { useState, type ChangeEvent } from 'react';
 import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
 import { readSitePosts } from '@/lib/admin/site-posts';
-import { markBrowserPosts } from '@/lib/browser-posts-flag';
+import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import type { Post } from '@/lib/db';
 import { useAdminSession } from './AuthGate';
 import { downloadTextFile, downloadTextFiles } from './download';
 import type { ListMessage } from './useListMessage';
+import { countText, plural } from '@/lib/text/plural';
 
 export const MARKDOWN_UNAVAILABLE =
   'The Markdown tools could not be loaded, so nothing was exported or imported. Please check your connection and try again.';
@@ -67,7 +68,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const leftOutText =
       leftOut === 0
         ? ''
-        : ` ${leftOut} ${leftOut === 1 ? 'post' : 'posts'} published with the site and not changed here ${leftOut === 1 ? 'was' : 'were'} left out: content/posts already has ${leftOut === 1 ? 'it' : 'them'}.`;
+        : ` ${countText(leftOut, 'post')} published with the site and not changed here ${plural(leftOut, 'was', 'were')} left out: content/posts already has ${plural(leftOut, 'it', 'them')}.`;
     if (toExport.length === 0) {
       show({ tone: 'status', text: `Nothing to export.${leftOutText}` });
       return;
@@ -80,7 +81,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     );
     show({
       tone: 'status',
-      text: `Downloaded ${toExport.length} Markdown ${toExport.length === 1 ? 'file' : 'files'}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
+      text: `Downloaded ${toExport.length} Markdown ${plural(toExport.length, 'file')}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
     });
   }
 
@@ -140,7 +141,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     );
     say({
       tone: 'status',
-      text: `Imported ${imported.length} ${imported.length === 1 ? 'post' : 'posts'} (${parts.join(', ')}).`,
+      text: `Imported ${countText(imported.length, 'post')} (${parts.join(', ')}).`,
     });
   }
 

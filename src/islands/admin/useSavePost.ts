@@ -11,9 +11,9 @@ import {
   type PostFormValues,
 } from '@/lib/admin/post-form';
 import { ADMIN_POSTS_PATH } from '@/lib/admin/routes';
-import { markBrowserPosts } from '@/lib/browser-posts-flag';
-import { postStore } from '@/lib/post-store';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
+import { postStore } from '@/lib/store/posts';
+import { sanitizeHtml } from '@/lib/text/sanitize';
 import { toFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
 import { useAdminSession } from './AuthGate';
 import { setFlash } from './flash';

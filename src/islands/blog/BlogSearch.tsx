@@ -15,8 +15,8 @@ import {
 } from 'react';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
-import { collectTags, type TagGroup } from '@/lib/blog-posts';
-import { createPostSearch, isFiltering, showsFeatured } from '@/lib/blog-search';
+import { collectTags, type TagGroup } from '@/lib/blog/posts';
+import { createPostSearch, isFiltering, showsFeatured } from '@/lib/blog/search';
 import { loadBlogPosts, type PostLoader } from './load-posts';
 import { searchAnnouncement } from './search-announcement';
 import { SearchForm } from './SearchForm';

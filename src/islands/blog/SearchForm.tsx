@@ -1,8 +1,9 @@
 // The blog search's form (SPEC 2): the search box, the 'Filter' button that opens 'Filter by Tags'
 // (saying how many tags are chosen) and, while anything is applied, 'Clear all filters'.
 import type { Ref } from 'react';
-import { FilterIcon, SearchIcon } from '@/islands/shared/icons';
+import { FilterIcon, SearchIcon } from '@/components/react/icons';
 import { SEARCH_BUTTON } from './SearchResults';
+import { countText } from '@/lib/text/plural';
 
 interface SearchFormProps {
   inputId: string;
@@ -69,9 +70,7 @@ export function SearchForm({
             <>
               {' '}
               <span aria-hidden="true">({selectedCount})</span>
-              <span className="sr-only">
-                ({selectedCount} {selectedCount === 1 ? 'tag' : 'tags'} selected)
-              </span>
+              <span className="sr-only">({countText(selectedCount, 'tag')} selected)</span>
             </>
           )}
         </button>

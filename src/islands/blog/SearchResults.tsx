@@ -1,8 +1,8 @@
 // What the blog search shows in place of the built grid: placeholder cards while the posts load, a
 // message when they cannot be loaded or nothing matches, else the cards, one page more at a time.
-import type { CardPost } from '@/lib/blog-posts';
+import type { CardPost } from '@/lib/blog/posts';
 import type { BlogPostsState } from './useBlogPosts';
-import { BlogEmptyState, PostList, PostListSkeleton } from './PostList';
+import { BlogEmptyState, PostList, PostListSkeleton } from '../../components/react/PostList';
 import { LOAD_FAILED } from './search-announcement';
 
 export const SEARCH_BUTTON =

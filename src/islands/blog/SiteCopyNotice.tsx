@@ -1,8 +1,8 @@
 // Shown on a built post page, in the admin's browser only, when the admin has drafted, deleted or
 // retitled that post in the browser's store: the page itself is the site's copy, which visitors
 // still see until the change reaches content/posts (Markdown export, then a commit).
-import type { SiteCopyChange } from '@/lib/browser-posts';
-import { postHref } from '@/lib/blog-posts';
+import type { SiteCopyChange } from '@/lib/store/browser-posts';
+import { postHref } from '@/lib/blog/posts';
 
 export function SiteCopyNotice({ change }: { change: SiteCopyChange }) {
   return (

@@ -4,14 +4,14 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog-posts';
-import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/browser-posts';
-import { formatLongDate, isoDay } from '@/lib/dates';
+import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog/posts';
+import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/browser-posts';
+import { formatLongDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
-import { sanitizeHtml } from '@/lib/sanitize';
-import { PostArticle, type ArticleView } from './PostArticle';
+import { sanitizeHtml } from '@/lib/text/sanitize';
+import { PostArticle, type ArticleView } from '@/components/react/PostArticle';
 import { SiteCopyNotice } from './SiteCopyNotice';
-import { TagPosts } from './TagPosts';
+import { TagPosts } from '@/components/react/TagPosts';
 
 export function articleFromStoredPost(post: Post): ArticleView {
   const image = safeImageUrl(post.featuredImage);

@@ -3,9 +3,9 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { LATEST_POSTS_COUNT } from '@/lib/blog-posts';
+import { LATEST_POSTS_COUNT } from '@/lib/blog/posts';
 import { loadBlogPosts } from './load-posts';
-import { BlogEmptyState, PostList } from './PostList';
+import { BlogEmptyState, PostList } from '@/components/react/PostList';
 
 export async function showLatestBrowserPosts(host: HTMLElement): Promise<void> {
   const { posts, changed } = await loadBlogPosts();

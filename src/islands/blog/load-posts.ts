@@ -7,8 +7,8 @@ import {
   POST_INDEX_URL,
   type CardPost,
   type PostIndex,
-} from '@/lib/blog-posts';
-import { hasBrowserPosts } from '@/lib/browser-posts-flag';
+} from '@/lib/blog/posts';
+import { hasBrowserPosts } from '@/lib/store/browser-posts-flag';
 
 export interface LoadedPosts {
   /** Every published post this browser shows, newest first. */
@@ -31,7 +31,7 @@ async function fetchBuiltPosts(): Promise<CardPost[]> {
 export const loadBlogPosts: PostLoader = async () => {
   const built = await fetchBuiltPosts();
   if (!hasBrowserPosts()) return { posts: built, changed: false };
-  const { readBrowserPosts } = await import('@/lib/browser-posts');
+  const { readBrowserPosts } = await import('@/lib/store/browser-posts');
   const browser = await readBrowserPosts();
   if (!browser) return { posts: built, changed: false };
   const posts = mergeBrowserPosts(built, browser);

@@ -1,7 +1,6 @@
 // What the blog search's polite status says after each change, so screen-reader users hear the
 // outcome of typing or choosing a tag without leaving the search box.
-
-const postCountText = (n: number) => `${n} ${n === 1 ? 'post' : 'posts'}`;
+import { postCountText } from '@/lib/blog/posts';
 
 export const LOAD_FAILED =
   'The posts could not be loaded. Please check your connection and refresh the page.';

@@ -1,7 +1,7 @@
 // The posts the blog search looks through, loaded once the island hydrates: the build's list
 // (/blog/posts.json) plus the posts the admin keeps in this browser (load-posts.ts).
 import { useEffect, useState } from 'react';
-import type { CardPost } from '@/lib/blog-posts';
+import type { CardPost } from '@/lib/blog/posts';
 import type { PostLoader } from './load-posts';
 
 export type BlogPostsState =

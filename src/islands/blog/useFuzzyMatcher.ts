@@ -1,6 +1,6 @@
 // fuse.js (typo-tolerant matches) is downloaded once the visitor starts typing, not with the page.
 import { useEffect, useState } from 'react';
-import type { FuseClass } from '@/lib/blog-search';
+import type { FuseClass } from '@/lib/blog/search';
 
 /** Undefined until `wanted` has been true and the code has arrived (or for good, if it cannot). */
 export function useFuzzyMatcher(wanted: boolean): FuseClass | undefined {

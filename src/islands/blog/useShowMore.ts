@@ -1,7 +1,7 @@
 // 'Show more posts': the list widens one page at a time, and focus moves to the first card added so
 // keyboard and screen-reader users carry on from there. A new search or tag starts again from one page.
 import { useEffect, useRef, useState } from 'react';
-import { BLOG_PAGE_SIZE } from '@/lib/blog-posts';
+import { BLOG_PAGE_SIZE } from '@/lib/blog/posts';
 
 /** `filterKey` names the current search and tags; `resultsRef` holds the cards' links. */
 export function useShowMore(filterKey: string) {

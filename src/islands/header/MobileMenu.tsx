@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/navigation';
+import { BOOK_CONSULTATION, FOOTER_NAV_ID, NAV_ITEMS } from '@/lib/site/navigation';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
-import { CloseIcon, MenuIcon } from '@/islands/shared/icons';
+import { CloseIcon, MenuIcon } from '@/components/react/icons';
 import { focusableWithin, makeOthersInert, trapTabKey } from './focus-helpers';
-import { ariaCurrentFor } from './nav-current';
+import { ariaCurrentFor } from '../../lib/page/nav-current';
 
 export const MOBILE_MENU_ID = 'mobile-menu';
 const TITLE_ID = 'mobile-menu-title';

@@ -1,6 +1,6 @@
 // The registration form's course choice: one radio per course, with its price and note, in a
 // fieldset that carries the error (radios cannot carry aria-invalid; each points at the message).
-import { formatPrice } from '@/lib/courses';
+import { formatPrice } from '@/lib/site/courses';
 import type { CourseId, CourseOption } from '@/lib/validation/registration';
 import { FieldError, RequirementNote, errorIdFor } from '@/islands/shared/form-fields';
 

@@ -1,9 +1,9 @@
 // What the editor's link button does with the address the admin types (SPEC 2 and 5): nothing when
 // the answer is empty or cancelled, the default scheme http when none is given
 // ('example.org' -> 'http://example.org'), and only the spec's schemes, read as a browser reads them
-// (src/lib/url-check.ts).
-import { isAllowedLinkUrl, withDefaultScheme } from '@/lib/sanitize';
-import { ALLOWED_LINK_SCHEMES, LINK_SCHEME_RULE, linkAddressProblem } from '@/lib/url-check';
+// (src/lib/text/url-check.ts).
+import { isAllowedLinkUrl, withDefaultScheme } from '@/lib/text/sanitize';
+import { ALLOWED_LINK_SCHEMES, LINK_SCHEME_RULE, linkAddressProblem } from '@/lib/text/url-check';
 
 export const LINK_PROMPT = 'Link address (for example https://example.org):';
 export const LINK_REFUSED_MESSAGE =

@@ -17,14 +17,14 @@ import { marked } from 'marked';
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
-import { impossiblePostDays, toPostDate } from '@/lib/dates';
+import { impossiblePostDays, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
-import { readFrontMatter, writeFrontMatter } from '@/lib/front-matter';
-import { DEFAULT_AUTHOR } from '@/lib/post-store';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { readFrontMatter, writeFrontMatter } from '@/lib/text/front-matter';
+import { DEFAULT_AUTHOR } from '@/lib/store/posts';
+import { sanitizeHtml } from '@/lib/text/sanitize';
 import { slugFromTitle } from '@/lib/slug';
-import { parseTags } from '@/lib/tags';
-import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/url-check';
+import { parseTags } from '@/lib/blog/tags';
+import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/text/url-check';
 import { isImageAddress, POST_LIMITS } from './post-form';
 import type { SitePost } from './site-posts';
 
@@ -131,7 +131,7 @@ const boundedText = (max: number) =>
     );
 
 /**
- * What the URL check says of an imported featuredImage (src/lib/url-check.ts): an https address, a
+ * What the URL check says of an imported featuredImage (src/lib/text/url-check.ts): an https address, a
  * path on this site, or a picture file of the repository relative to the post. Not trimmed: a line
  * break around the address is refused, not hidden.
  */

@@ -2,9 +2,9 @@
 // (zod/mini, as in the other browser-side forms).
 import * as z from 'zod/mini';
 import type { Post } from '@/lib/db';
-import type { PostInput } from '@/lib/post-store';
-import { formatTags, parseTags } from '@/lib/tags';
-import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/url-check';
+import type { PostInput } from '@/lib/store/posts';
+import { formatTags, parseTags } from '@/lib/blog/tags';
+import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/text/url-check';
 
 export const POST_FORM_MESSAGES = {
   titleRequired: 'Title is required',
@@ -15,7 +15,7 @@ export const POST_FORM_MESSAGES = {
   featuredImage: 'Enter an image address starting with https:// or /, or leave this empty',
 } as const;
 
-/** The limits of content/posts front matter (src/lib/content-schemas.ts), so every post can be exported. */
+/** The limits of content/posts front matter (src/lib/content/schemas.ts), so every post can be exported. */
 export const POST_LIMITS = { title: 150, excerpt: 300, tag: 40 } as const;
 
 /** What the form edits, as text (tags as the comma-separated line the admin types). */
@@ -41,7 +41,7 @@ export const POST_FORM_FIELDS: readonly PostFormField[] = [
 /**
  * An https image address, a path on this site, or (for posts imported from content/posts) an image
  * file relative to the post ('./images/name.webp'), kept so it exports back unchanged
- * (src/lib/url-check.ts).
+ * (src/lib/text/url-check.ts).
  */
 export function isImageAddress(value: string): boolean {
   return pictureAddressProblem(value, { repositoryFiles: true }) === undefined;

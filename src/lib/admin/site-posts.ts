@@ -9,7 +9,7 @@ import {
   type PostManifest,
   type PostSource,
   type SeedRecord,
-} from '@/lib/post-seed';
+} from '@/lib/store/seed';
 
 export interface SitePost {
   source: PostSource;

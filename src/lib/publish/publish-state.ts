@@ -3,7 +3,7 @@
 // small: the admin's list imports it for every row without loading any publishing code.
 import { sitePostsFrom, type SitePost } from '@/lib/admin/site-posts';
 import type { Post } from '@/lib/db';
-import { MANIFEST_URL, parseManifest, readSeedRecord, type PostManifest } from '@/lib/post-seed';
+import { MANIFEST_URL, parseManifest, readSeedRecord, type PostManifest } from '@/lib/store/seed';
 
 export type WebsiteState =
   /** Never published, or removed from the website by this browser. */

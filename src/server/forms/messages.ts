@@ -1,7 +1,7 @@
 // The three e-mails the form handler sends, as plain text and simple HTML. Everything a visitor
 // typed goes into the HTML part through escapeHtml only, so it always reads as text.
-import { type CourseContent, formatPrice } from '../../lib/courses';
-import type { PracticeSettings } from '../../lib/settings-schema';
+import { type CourseContent, formatPrice } from '../../lib/site/courses';
+import type { PracticeSettings } from '../../lib/site/settings-schema';
 import type { ContactMessage } from '../../lib/validation/contact';
 import { type RegistrationDetails, educationLevelOptions } from '../../lib/validation/registration';
 

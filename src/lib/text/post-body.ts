@@ -1,5 +1,5 @@
 // What a post's (or a service page's) text may contain beyond what Markdown allows. The site shows
-// such text as sanitised HTML (src/lib/sanitize.ts, renderedHtml), which has no way to publish a
+// such text as sanitised HTML (src/lib/text/sanitize.ts, renderedHtml), which has no way to publish a
 // picture from the repository: Astro leaves such a picture for its own renderer, and sanitising
 // leaves an <img> with no address. So a picture in the text must be on the web (https); the page's
 // own picture goes in its front matter. The build stops at a file that breaks this
@@ -44,7 +44,7 @@ export function picturesNotOnTheWeb(markdown: string): string[] {
   const sources = [...text.matchAll(MARKDOWN_PICTURE), ...text.matchAll(HTML_PICTURE)].map(
     (m) => m[1] ?? m[2] ?? '',
   );
-  // https only (see above), read by the one URL check (src/lib/url-check.ts).
+  // https only (see above), read by the one URL check (src/lib/text/url-check.ts).
   return sources.filter(
     (source) => !/^https:\/\//i.test(source) || pictureAddressProblem(source) !== undefined,
   );

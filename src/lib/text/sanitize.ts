@@ -74,7 +74,7 @@ function addHooks(): void {
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName !== 'IMG') return;
-    // A picture comes from an https address or from this site (src/lib/url-check.ts): not http, not
+    // A picture comes from an https address or from this site (src/lib/text/url-check.ts): not http, not
     // data:, and no path a browser reads as another host ('//host', '/\host').
     const src = node.getAttribute('src');
     if (src !== null && !isPictureSource(src)) node.removeAttribute('src');

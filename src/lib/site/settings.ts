@@ -1,7 +1,7 @@
 // The practice's facts (name, contact details, hours, service area): one file, read everywhere.
 // Editors change content/settings/practice.json (also through Decap CMS); this module checks it
-// (src/lib/settings-schema.ts) and stops the build at a wrong value, naming it.
-import raw from '../../content/settings/practice.json';
+// (src/lib/site/settings-schema.ts) and stops the build at a wrong value, naming it.
+import raw from '../../../content/settings/practice.json';
 import { type HoursRow, type PracticeSettings, parsePracticeSettings } from './settings-schema';
 
 export {

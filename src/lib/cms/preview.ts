@@ -2,9 +2,9 @@
 // values in the form, so an editor sees the post as visitors will. The body is rendered
 // with marked, as the admin's Markdown import does, and sanitised like every HTML string.
 import { marked } from 'marked';
-import { formatLongDate, isoDay, toPostDate } from './dates';
-import { sanitizeHtml } from './sanitize';
-import { parseTags } from './tags';
+import { formatLongDate, isoDay, toPostDate } from '../site/dates';
+import { sanitizeHtml } from '../text/sanitize';
+import { parseTags } from '../blog/tags';
 
 /** The article's view (PostArticle's ArticleView, which the lib layer does not import). */
 export interface PreviewArticle {

@@ -1,6 +1,6 @@
 // The way back to /blog at the top (and foot) of a post or tag page, the same everywhere.
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon } from '@/islands/shared/icons';
+import { ArrowLeftIcon } from '@/components/react/icons';
 
 export function BlogLink({ children = 'Back to Blog' }: { children?: ReactNode }) {
   return (

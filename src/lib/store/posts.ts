@@ -1,8 +1,15 @@
 // The in-browser post store (SPEC 3 and 7) on the shared BlogDatabase: the operations the blog
 // and the admin use. Reads never throw: failures are logged (runDbOperation) and give an empty
 // list or undefined. Writes report failure to the caller, so the admin can say why and keep the form.
-import { DRAFT, PUBLISHED, runDbOperation, type AppDatabase, type DbOperationOptions, type Post } from './db';
-import { slugFromTitle, uniqueSlug } from './slug';
+import {
+  DRAFT,
+  PUBLISHED,
+  runDbOperation,
+  type AppDatabase,
+  type DbOperationOptions,
+  type Post,
+} from '../db';
+import { slugFromTitle, uniqueSlug } from '../slug';
 
 export const DEFAULT_AUTHOR = 'Admin';
 

@@ -1,12 +1,9 @@
 // A tag page's content: rendered at build for /blog/tags/{tag}, and in the browser (on the 404 page)
 // for a tag that only the admin's posts in this browser carry, so both look the same.
-import type { CardPost, TagGroup } from '@/lib/blog-posts';
+import { postCountText, tagPageHref, type CardPost, type TagGroup } from '@/lib/blog/posts';
 import { BlogLink } from './BlogLink';
 import { TagLink } from './TagLink';
 import { PostList } from './PostList';
-
-/** '1 post', '3 posts'. */
-export const postCountText = (count: number): string => `${count} ${count === 1 ? 'post' : 'posts'}`;
 
 interface TagPostsProps {
   label: string;
@@ -42,7 +39,7 @@ export function TagPosts({ label, posts, otherTags = [] }: TagPostsProps) {
             <ul role="list" className="mt-4 flex flex-wrap gap-2">
               {otherTags.map((other) => (
                 <li key={other.slug}>
-                  <TagLink href={`/blog/tags/${other.slug}`}>
+                  <TagLink href={tagPageHref(other.slug)}>
                     {other.label}
                     <span className="sr-only">{`, ${postCountText(other.count)}`}</span>
                   </TagLink>

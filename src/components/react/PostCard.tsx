@@ -1,6 +1,6 @@
 // A post card: picture, date, title (one link over the whole card), excerpt clamped to two lines,
 // tags. Rendered to HTML at build (no JavaScript) and by the search island with the same markup.
-import { postHref, type CardPost } from '@/lib/blog-posts';
+import { postHref, type CardPost } from '@/lib/blog/posts';
 
 /** Rendered widths of the card picture, for the browser to pick a file from the srcset. */
 const CARD_IMAGE_SIZES = '(min-width: 1152px) 352px, (min-width: 768px) 45vw, 92vw';

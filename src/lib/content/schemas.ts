@@ -1,12 +1,12 @@
 // Every content schema, once: the build (src/content.config.ts) checks content/ with them, and the
-// CMS page checks an entry with them before it saves (src/lib/cms-validation.ts), so the admin hears of
+// CMS page checks an entry with them before it saves (src/lib/cms/validation.ts), so the admin hears of
 // a problem in the form rather than from a failed deploy. Nothing here may need Node or Astro's runtime.
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { coursesTotal } from '@/lib/courses';
-import { toPostDate } from '@/lib/dates';
-import { parseTags } from '@/lib/tags';
-import { repositoryPictureProblem } from '@/lib/url-check';
+import { coursesTotal } from '@/lib/site/courses';
+import { toPostDate } from '@/lib/site/dates';
+import { parseTags } from '@/lib/blog/tags';
+import { repositoryPictureProblem } from '@/lib/text/url-check';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
 export const SERVICE_ICONS = [
@@ -25,7 +25,7 @@ const text = z.string().trim().min(1);
 /**
  * A picture kept in the repository, relative to the entry (./images/name.svg). Astro's image() lets
  * a web address through and the build then fails while drawing a page, naming neither the file nor
- * the field; the URL check (src/lib/url-check.ts) names both, before any page is built.
+ * the field; the URL check (src/lib/text/url-check.ts) names both, before any page is built.
  */
 const repositoryImage = (image: SchemaContext['image']) => {
   const picture = image();
@@ -85,7 +85,7 @@ export const trainingSchema = () =>
       location: text,
       groupSize: text,
       courses: z.array(courseSchema).length(2),
-      // No saving here: the page works it out from the prices (src/lib/courses.ts), so a changed
+      // No saving here: the page works it out from the prices (src/lib/site/courses.ts), so a changed
       // price can never leave it wrong.
       bundle: z.object({ price: z.number().int().positive() }),
       notes: z.array(text).min(1).max(10),
@@ -129,7 +129,7 @@ export const postSchema = ({ image }: SchemaContext) =>
       title: text.max(150),
       /** The card text, the page's meta description and the feed summary: one or two sentences. */
       excerpt: text.max(300),
-      /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/tags.ts). */
+      /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/blog/tags.ts). */
       tags: z.array(z.string().trim().max(40)).default([]).transform(parseTags),
       author: text.max(100).default('Admin'),
       publishedAt: postDate,

@@ -1,6 +1,6 @@
 // The shape of the practice's settings (content/settings/practice.json) and the check of it, apart
 // from the file itself: the CMS page checks an entry with this before it saves, and must load even
-// when the committed file is wrong (src/lib/settings.ts reads the file and stops the build).
+// when the committed file is wrong (src/lib/site/settings.ts reads the file and stops the build).
 // zod/mini: islands read settings too (dates need the time zone), so the checker must stay small.
 import * as z from 'zod/mini';
 

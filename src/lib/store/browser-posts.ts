@@ -1,11 +1,11 @@
 // Reads the posts this browser's admin keeps in the post store, for the public pages: as cards to
 // merge with the built list (mergeBrowserPosts) and one post by slug for its page. Loaded only when
 // hasBrowserPosts() says the browser holds a store, so other visitors never download Dexie.
-import { safeImageUrl, type CardPost } from './blog-posts';
-import { tagSlug } from './blog-slugs';
-import { isoDay, formatShortDate } from './dates';
-import { PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from './db';
-import { readSeedRecord, type SeedRecord } from './post-seed';
+import { safeImageUrl, type CardPost } from '../blog/posts';
+import { tagSlug } from '../blog/slugs';
+import { isoDay, formatShortDate } from '../site/dates';
+import { PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from '../db';
+import { readSeedRecord, type SeedRecord } from './seed';
 
 export interface BrowserPosts {
   /** Published posts the admin created or changed here, as cards. */

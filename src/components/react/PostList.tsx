@@ -1,7 +1,7 @@
 // The card grid, its loading skeleton and the two empty states (SPEC 2, Blog list). Shared by the
 // pages (rendered at build) and the search island, so both show the same markup.
 import type { ReactNode } from 'react';
-import { SKELETON_CARD_COUNT, type CardPost } from '@/lib/blog-posts';
+import { SKELETON_CARD_COUNT, type CardPost } from '@/lib/blog/posts';
 import { PostCard, PostCardSkeleton } from './PostCard';
 
 interface PostListProps {

@@ -1,6 +1,7 @@
 // The blog's list rules, shared by the build (pages, feed, manifest) and the browser (search island,
 // posts stored by the admin in this browser). Plain functions on plain data, so they are unit-tested
 // without Astro or a DOM.
+import { countText } from '../text/plural';
 
 /** Cards per page of /blog; the rest are on /blog/page/2 and on (search stays over all posts). */
 export const BLOG_PAGE_SIZE = 12;
@@ -44,6 +45,15 @@ export interface PostIndex {
 }
 
 export const postHref = (slug: string): string => `/blog/${slug}`;
+
+/** A tag's page from its slug (tagHref in ./slugs makes it from the tag's label). */
+export const tagPageHref = (tagSlug: string): string => `/blog/tags/${tagSlug}`;
+
+/** '1 post', '3 posts': how the tag pages, the tag list and the search count posts. */
+export const postCountText = (count: number): string => countText(count, 'post');
+
+/** Rendered width of a post's featured picture; the post page preloads it with the same sizes. */
+export const ARTICLE_IMAGE_SIZES = '(min-width: 896px) 848px, 92vw';
 
 /** '/blog' for the first page, '/blog/page/2' after it. */
 export const blogPageHref = (page: number): string => (page <= 1 ? '/blog' : `/blog/page/${page}`);

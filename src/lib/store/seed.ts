@@ -11,7 +11,7 @@
 // What was seeded (slug -> id, revision, updatedAt) is remembered in localStorage, beside the flag
 // that tells public pages this browser holds posts (browser-posts-flag.ts).
 import { markBrowserPosts } from './browser-posts-flag';
-import { runDbOperation, toStoredPost, type DbOperationOptions, type Post } from './db';
+import { runDbOperation, toStoredPost, type DbOperationOptions, type Post } from '../db';
 
 export const MANIFEST_URL = '/blog/manifest.json';
 export const MANIFEST_VERSION = 1;

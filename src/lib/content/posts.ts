@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection } from 'astro:content';
-import { newestFirst, publishedOnly, type CardImage, type CardPost } from './blog-posts';
-import { tagSlug, withUniqueSlugs } from './blog-slugs';
-import { formatLongDate, formatShortDate, isoDay } from './dates';
-import { readFrontMatter } from './front-matter';
-import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from './post-seed';
+import { newestFirst, publishedOnly, type CardImage, type CardPost } from '../blog/posts';
+import { tagSlug, withUniqueSlugs } from '../blog/slugs';
+import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
+import { readFrontMatter } from '../text/front-matter';
+import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
-import { renderedHtml } from './sanitize';
+import { renderedHtml } from '../text/sanitize';
 
 export interface BuiltPost {
   /** The file name without .md. */
@@ -136,7 +136,7 @@ const digest = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /**
- * The manifest the browser's post store is seeded from (src/lib/post-seed.ts). It is a public file,
+ * The manifest the browser's post store is seeded from (src/lib/store/seed.ts). It is a public file,
  * so it holds published posts only: a draft in git is edited in git (or Decap CMS) until published.
  */
 export async function buildManifest(): Promise<PostManifest> {

@@ -1,11 +1,12 @@
 // The blog's slug rules at build and for browser posts: post slugs made unique, and tag slugs. Kept
-// apart from blog-posts.ts so the search island does not download the transliteration table; cards
+// apart from posts.ts so the search island does not download the transliteration table; cards
 // carry their tags' slugs ready-made (CardPost.tagSlugs).
-import { assignSlugs, slugFromTitle } from './slug';
+import { assignSlugs, slugFromTitle } from '../slug';
+import { tagPageHref } from './posts';
 
 /** One address per tag whatever its spelling: 'Social Skills' and 'social skills' share a page. */
 export const tagSlug = (tag: string): string => slugFromTitle(tag);
-export const tagHref = (tag: string): string => `/blog/tags/${tagSlug(tag)}`;
+export const tagHref = (tag: string): string => tagPageHref(tagSlug(tag));
 
 /**
  * Gives every post its URL slug: the front-matter slug or the title's, with a numeric suffix on a

@@ -1,5 +1,5 @@
 // Structured data and head metadata helpers, used by the layout (build time only).
-import { practice } from './settings';
+import { practice } from '../site/settings';
 
 /** JSON-LD describing the practice as a local business. */
 export function businessJsonLd(siteUrl: string): Record<string, unknown> {

@@ -1,13 +1,10 @@
 // A post's page body: a way back to the blog, title, author, long date, tags (each a link to its tag
 // page), the featured picture and the content. Rendered at build for the built posts and in the
 // browser for posts the admin keeps in this browser. `html` must already be sanitised.
-import type { CardImage } from '@/lib/blog-posts';
-import { tagHref } from '@/lib/blog-slugs';
+import { ARTICLE_IMAGE_SIZES, type CardImage } from '@/lib/blog/posts';
+import { tagHref } from '@/lib/blog/slugs';
 import { BlogLink } from './BlogLink';
 import { TagLink } from './TagLink';
-
-/** Rendered width of a post's featured picture; the post page preloads it with the same sizes. */
-export const ARTICLE_IMAGE_SIZES = '(min-width: 896px) 848px, 92vw';
 
 export interface ArticleView {
   title: string;

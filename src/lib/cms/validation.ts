@@ -1,13 +1,14 @@
-// What the CMS page checks before it saves an entry: the build's own schemas (src/lib/content-schemas.ts,
-// src/lib/settings-schema.ts), so a value the form cannot judge (a tag over 40 characters, opening
+// What the CMS page checks before it saves an entry: the build's own schemas (src/lib/content/schemas.ts,
+// src/lib/site/settings-schema.ts), so a value the form cannot judge (a tag over 40 characters, opening
 // hours whose two spellings disagree, a time zone that does not exist, a bundle dearer than both
 // courses) is refused in the CMS, naming the field by its label, instead of failing the next deploy.
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import type { CmsField } from '@/lib/cms-formats';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content-schemas';
-import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/post-body';
-import { practiceSettingsSchema } from '@/lib/settings-schema';
+import type { CmsField } from '@/lib/cms/formats';
+import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
+import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/text/post-body';
+import { practiceSettingsSchema } from '@/lib/site/settings-schema';
+import { countText } from '@/lib/text/plural';
 
 /** A field as the CMS config describes it, with the label the admin sees. */
 export interface LabelledField extends CmsField {
@@ -68,7 +69,7 @@ const SCHEMAS: Record<string, Checker> = {
 /** Zod's own messages as what to do; a message the schema states itself is kept as it is. */
 function plainMessage(issue: Issue): string | undefined {
   const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
-  const items = `${limit} ${limit === 1 ? 'item' : 'items'}`;
+  const items = countText(limit, 'item');
   switch (issue.code) {
     case 'too_big':
       if (issue.origin === 'string') return `Write at most ${limit} characters`;

@@ -1,9 +1,13 @@
 // The question before a post is deleted (SPEC 2: "Are you sure you want to delete this post?"),
-// naming the post and how to keep a copy.
+// naming the post, how to keep a copy and, for a post published from here, that the website keeps it.
 import type { Post } from '@/lib/db';
 import { ConfirmDialog } from './ConfirmDialog';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this post?';
+
+/** Deleting only touches this browser: a post published from here keeps its file in the repository. */
+export const DELETE_KEEPS_WEBSITE_COPY =
+  'It is on the website, and deleting it here does not take it off: visitors keep seeing it. To take it off the website, choose “Remove from website” before you delete it.';
 
 interface DeletePostDialogProps {
   /** The post to delete; null while the dialog is closed. */
@@ -29,6 +33,9 @@ export function DeletePostDialog({ post, busy, onConfirm, onCancel }: DeletePost
           “{post.title}” will be removed from this browser. Download it as Markdown first if you may want it
           back.
         </p>
+      )}
+      {post?.publication?.state === 'published' && (
+        <p className="mt-2 font-semibold">{DELETE_KEEPS_WEBSITE_COPY}</p>
       )}
     </ConfirmDialog>
   );

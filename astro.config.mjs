@@ -6,9 +6,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { readFileSync } from 'node:fs';
 import {
   buildEnvironment,
+  envSchema,
   refuseDevelopmentAccountInProduction,
   shippedAdminAccount,
 } from './scripts/build-env.mjs';
+import { buildDerived } from './src/integrations/build-derived.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { devCollector } from './src/integrations/dev-collector.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
@@ -19,8 +21,12 @@ import { precompress } from './src/integrations/precompress.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
 
 const env = buildEnvironment(process.env);
-// The login page gets only a salted PBKDF2 of the password's hash, with a salt made for this build.
-const adminAccount = await shippedAdminAccount(env.adminAccount);
+// astro:env reads process.env: give it the values as checked (trimmed, normalised), so the pages
+// read what the Content-Security-Policy allows (docs/configuration.md).
+Object.assign(process.env, env.variables);
+// The login page gets only a salted PBKDF2 of the password's hash, with a salt made for this build;
+// its username comes through astro:env.
+const { username: _username, ...adminPassword } = await shippedAdminAccount(env.adminAccount);
 
 // Pages that must never be indexed (they are also noindex in their <head>).
 const PRIVATE_PATH = /\/(admin|login|cms|offline)(\/|$)/;
@@ -28,6 +34,8 @@ const PRIVATE_PATH = /\/(admin|login|cms|offline)(\/|$)/;
 export default defineConfig({
   site: env.siteUrl,
   output: 'static',
+  // Every build variable, and where it may be read (scripts/build-env.mjs checks them first).
+  env: { schema: envSchema },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   // Full page loads: the client router's re-initialisation bugs are not worth its gains here.
@@ -54,6 +62,12 @@ export default defineConfig({
         },
       },
     },
+    // What site code needs that is computed rather than set: src/integrations/build-derived.mjs.
+    buildDerived({
+      adminPassword,
+      // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
+      publishTarget: publishTarget(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
+    }),
     react(),
     interactDirective(),
     sitemap({
@@ -72,23 +86,6 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
-    // The admin account (username and the salted derivation, never the password or its SHA-256) for
-    // src/lib/auth/admin-account.ts, and the form endpoints as buildEnvironment checked them (the
-    // CSP's connect-src uses the same).
-    define: {
-      __FORM_ENDPOINTS__: JSON.stringify({
-        contact: env.contactEndpoint,
-        registration: env.registrationEndpoint,
-        confirmation: env.confirmationEndpoint,
-      }),
-      __ADMIN_ACCOUNT__: JSON.stringify(adminAccount),
-      // Where Decap CMS runs, if on an origin of its own (src/lib/cms/origin.ts).
-      __CMS_ORIGIN__: JSON.stringify(env.cmsOrigin),
-      // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
-      __PUBLISH_TARGET__: JSON.stringify(
-        publishTarget(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
-      ),
-    },
     // Loaded by the CMS on its first save (src/lib/cms/formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.
     optimizeDeps: { include: ['prettier/standalone', 'prettier/plugins/markdown'] },

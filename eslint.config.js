@@ -1,5 +1,7 @@
 // Lint: TypeScript, React hooks, JSX accessibility, Astro components, and the layers' import direction.
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -63,13 +65,13 @@ function layers() {
       })),
     ],
   });
-  const lib = (scripts) => [
+  const lib = [
     {
       regex: reach('islands|components|pages|layouts|server'),
       message:
         'src/lib is the bottom layer: it never imports islands, components, pages, layouts or src/server.',
     },
-    { regex: reach(scripts), message: 'src/lib never imports scripts (Node build tools or page scripts).' },
+    { regex: reach('scripts'), message: 'src/lib never imports scripts (Node build tools or page scripts).' },
   ];
   // src/components/react/ holds React views that pages render at build; islands render some of the
   // same views in the browser (a post kept only in this browser), so islands may import that folder.
@@ -104,13 +106,7 @@ function layers() {
     },
   ];
   return [
-    { files: ['src/lib/**'], rules: rule(lib('scripts')) },
-    {
-      // Known exceptions, until build settings reach src/lib through astro:env: these two read the
-      // development defaults from scripts/build-env.mjs. Any other script is still refused here.
-      files: ['src/lib/endpoints.ts', 'src/lib/auth/admin-account.ts'],
-      rules: rule(lib('scripts(?!/build-env\\.mjs$)')),
-    },
+    { files: ['src/lib/**'], rules: rule(lib) },
     ...features.map((own) => ({
       files: [`src/islands/${own}/**`],
       rules: rule([upper, ...otherFeature(own)]),
@@ -118,5 +114,46 @@ function layers() {
     { files: ['src/islands/shared/**'], rules: rule([upper, ...otherFeature('')]) },
     { files: ['src/components/react/**'], rules: rule([views]) },
     { files: ['server/**', 'src/server/**', 'scripts/**'], rules: rule(nodeSide) },
+    {
+      // The rest of src/ may import src/scripts (page scripts) but never the root scripts/ folder (Node
+      // tools): the same `../scripts` means either, by depth, so this rule resolves the path.
+      files: ['src/**'],
+      ignores: ['src/lib/**', 'src/islands/**'],
+      plugins: {
+        layers: {
+          rules: { 'no-node-scripts': noImportInto(fileURLToPath(new URL('./scripts', import.meta.url))) },
+        },
+      },
+      rules: { 'layers/no-node-scripts': 'error' },
+    },
   ];
+}
+
+/**
+ * A rule that refuses a relative import resolving into `folder`, wherever the importing file sits
+ * (src/lib and src/islands refuse every `scripts` import by pattern, above).
+ * @param {string} folder absolute path
+ * @returns {import('eslint').Rule.RuleModule}
+ */
+function noImportInto(folder) {
+  const message =
+    'src/ never imports scripts/ (Node tools): share through src/lib (src/lib/config/shared.mjs).';
+  return {
+    meta: { type: 'problem', schema: [] },
+    create(context) {
+      const check = (node) => {
+        const source = node.source?.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const resolved = path.resolve(path.dirname(context.filename), source);
+        if (resolved === folder || resolved.startsWith(folder + path.sep))
+          context.report({ node: node.source, message });
+      };
+      return {
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      };
+    },
+  };
 }

@@ -1,7 +1,31 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { envSchema } from './scripts/build-env.mjs';
+import { buildDerivedPlugin } from './src/integrations/build-derived.mjs';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/**
+ * `astro:env/client` as a build with no variables set makes it: each client field's default, read
+ * from the same schema astro.config.mjs gives Astro (scripts/build-env.mjs).
+ */
+function astroEnvDefaults(): Plugin {
+  const id = 'astro:env/client';
+  const source = Object.entries(envSchema)
+    .filter(([, field]) => field.context === 'client')
+    .map(([name, field]) => `export const ${name} = ${JSON.stringify(field.default)};`)
+    .join('\n');
+  return {
+    name: 'astro-env-defaults',
+    resolveId: (request) => (request === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? source : undefined),
+  };
+}
+
+// Site code imports astro:env and the build's derived values (without values here: the code takes
+// its development fallbacks, as before any build).
+const plugins = [astroEnvDefaults(), buildDerivedPlugin({})];
 
 export default defineConfig({
   resolve: { alias },
@@ -9,6 +33,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -18,6 +43,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins,
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
@@ -29,6 +55,7 @@ export default defineConfig({
         // A copy of the project built and checked as a whole (minutes, Java for the HTML checker):
         // `npm run test:site`, apart from the quick tests an editor runs before a commit.
         resolve: { alias },
+        plugins,
         test: {
           name: 'site',
           include: ['tests/site/**/*.test.ts'],

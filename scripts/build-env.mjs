@@ -1,27 +1,47 @@
-// Reads and checks the build-time environment once, for astro.config.mjs.
-// Every variable is documented in docs/configuration.md.
+// Reads and checks the build-time environment once, for astro.config.mjs, and declares it for
+// astro:env (envSchema): site code reads the checked values from `astro:env/client`, never from
+// process.env or this file. Every variable is documented in docs/configuration.md.
+import { envField } from 'astro/config';
 import {
   bytesToHex,
   derivePasswordHash,
   makeSalt,
   PBKDF2_ITERATIONS,
 } from '../src/lib/auth/password-derivation.mjs';
+import { DEV_ADMIN, DEV_COLLECTOR } from '../src/lib/config/shared.mjs';
 
-/** Same-origin collector paths served by `npm start` when an endpoint is not configured. */
-export const DEV_COLLECTOR = {
-  contact: '/__dev/forms/contact',
-  registration: '/__dev/forms/registration',
-  confirmation: '/__dev/forms/confirmation',
-};
+const DEV_SITE_URL = 'http://localhost:4321';
 
 /**
- * The documented development admin account, used when ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 are
- * unset (docs/configuration.md, "The admin account"): username 'admin', password 'change-me-now'. Only its hash is
- * kept here; the build warns whenever it is in use.
+ * astro.config.mjs's `env.schema`: every build variable, and where it may be read. The defaults are
+ * the development ones buildEnvironment falls back to (with its warnings), so `astro:env/client`
+ * and the checks agree when a variable is unset. Only public values are in `client` context, and
+ * a static build inlines those into the pages' scripts: ADMIN_PASSWORD_SHA256 is a server secret
+ * that no site code reads (the build ships only its PBKDF2 derivation, shippedAdminAccount), and
+ * Astro refuses `astro:env/server` in browser code. The SMTP settings are not here: they are read
+ * when the server starts, by code that Astro does not build (src/server/forms/config.ts).
  */
-export const DEV_ADMIN = {
-  username: 'admin',
-  passwordSha256: 'ccc0b903bce51fb554262d742d0a282e1f8a87d064f1cf44f8ff5148ca4beb42',
+export const envSchema = {
+  // Read by the pages as Astro.site (astro.config.mjs `site`).
+  SITE_URL: envField.string({ context: 'server', access: 'public', optional: true, url: true }),
+  PUBLIC_CONTACT_ENDPOINT: envField.string({
+    context: 'client',
+    access: 'public',
+    default: DEV_COLLECTOR.contact,
+  }),
+  PUBLIC_REGISTRATION_ENDPOINT: envField.string({
+    context: 'client',
+    access: 'public',
+    default: DEV_COLLECTOR.registration,
+  }),
+  PUBLIC_CONFIRMATION_ENDPOINT: envField.string({
+    context: 'client',
+    access: 'public',
+    default: DEV_COLLECTOR.confirmation,
+  }),
+  CMS_ORIGIN: envField.string({ context: 'client', access: 'public', default: '' }),
+  ADMIN_USERNAME: envField.string({ context: 'client', access: 'public', default: DEV_ADMIN.username }),
+  ADMIN_PASSWORD_SHA256: envField.string({ context: 'server', access: 'secret', optional: true }),
 };
 
 const SHA256_HEX = /^[0-9a-f]{64}$/i;
@@ -190,13 +210,23 @@ export function readCmsOrigin(env, siteUrl) {
   return url.origin;
 }
 
-/** @param {Record<string, string | undefined>} env */
+/**
+ * The build's settings, checked: a malformed value throws with the variable's name; an unset one
+ * falls back to its development default with a warning. `variables` holds every public variable of
+ * envSchema as checked and normalised (trimmed, an origin without its slash...), or '' when unset:
+ * astro.config.mjs puts them back into process.env, where astro:env reads them (over any .env file;
+ * '' gives the schema's default), so the pages read exactly these values.
+ * @param {Record<string, string | undefined>} env
+ */
 export function buildEnvironment(env) {
+  /** @type {Record<string, string>} */
+  const variables = {};
   const site = readUrl(env, 'SITE_URL');
-  if (!site) warn('SITE_URL is not set: canonical and Open Graph URLs use http://localhost:4321.');
+  if (!site) warn(`SITE_URL is not set: canonical and Open Graph URLs use ${DEV_SITE_URL}.`);
 
   const endpoint = (name, fallback) => {
     const value = readUrl(env, name, { allowPath: true });
+    variables[name] = value ?? '';
     if (value) return value;
     warn(
       `${name} is not set: the form posts to the site's own ${fallback}, which \`npm start\` ` +
@@ -206,13 +236,22 @@ export function buildEnvironment(env) {
     return fallback;
   };
 
-  const siteUrl = (site ?? 'http://localhost:4321').replace(/\/$/, '');
+  const siteUrl = (site ?? DEV_SITE_URL).replace(/\/$/, '');
+  variables.SITE_URL = site ? siteUrl : '';
+  const contactEndpoint = endpoint('PUBLIC_CONTACT_ENDPOINT', DEV_COLLECTOR.contact);
+  const registrationEndpoint = endpoint('PUBLIC_REGISTRATION_ENDPOINT', DEV_COLLECTOR.registration);
+  const confirmationEndpoint = endpoint('PUBLIC_CONFIRMATION_ENDPOINT', DEV_COLLECTOR.confirmation);
+  const adminAccount = readAdminAccount(env);
+  variables.ADMIN_USERNAME = adminAccount.development ? '' : adminAccount.username;
+  const cmsOrigin = readCmsOrigin(env, siteUrl);
+  variables.CMS_ORIGIN = cmsOrigin;
   return {
     siteUrl,
-    contactEndpoint: endpoint('PUBLIC_CONTACT_ENDPOINT', DEV_COLLECTOR.contact),
-    registrationEndpoint: endpoint('PUBLIC_REGISTRATION_ENDPOINT', DEV_COLLECTOR.registration),
-    confirmationEndpoint: endpoint('PUBLIC_CONFIRMATION_ENDPOINT', DEV_COLLECTOR.confirmation),
-    adminAccount: readAdminAccount(env),
-    cmsOrigin: readCmsOrigin(env, siteUrl),
+    contactEndpoint,
+    registrationEndpoint,
+    confirmationEndpoint,
+    adminAccount,
+    cmsOrigin,
+    variables,
   };
 }

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEV_COLLECTOR_PREFIX, FORM_NAMES } from '../src/lib/config/shared.mjs';
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** How long a refused body is still drained before its connection closes. */
@@ -14,7 +15,7 @@ const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** In dist/: which collector paths the build's forms post to. A dotfile, so sirv never serves it. */
 export const ROUTES_FILE = '.dev-collector.json';
-const FORMS = new Set(['contact', 'registration', 'confirmation']);
+const FORMS = new Set(FORM_NAMES);
 
 /** Records `routes` (path to form name) in the build; a build with none leaves no file. */
 export async function writeCollectorRoutes(dist, routes) {
@@ -29,7 +30,9 @@ export function readCollectorRoutes(dist) {
   if (!existsSync(file)) return {};
   const recorded = JSON.parse(readFileSync(file, 'utf8'));
   return Object.fromEntries(
-    Object.entries(recorded).filter(([route, form]) => route.startsWith('/__dev/') && FORMS.has(form)),
+    Object.entries(recorded).filter(
+      ([route, form]) => route.startsWith(DEV_COLLECTOR_PREFIX) && FORMS.has(form),
+    ),
   );
 }
 

@@ -4,21 +4,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { smtpConfigured } from '../src/lib/config/shared.mjs';
 
 /** Where the build in `outDir` leaves its bundle of the handler (src/integrations/form-handler.mjs). */
 export function formHandlerBundle(root, outDir) {
   return path.join(root, '.server', path.basename(outDir), 'forms.mjs');
 }
 
-// As src/server/forms/config.ts decides (the bundle is not loaded when mail is off).
-const smtpSet = (env) => ['SMTP_URL', 'SMTP_HOST'].some((name) => env[name]?.trim());
-
 /**
  * @param {{ root: string, dist: string, routes: Record<string, string>, env?: Record<string, string | undefined> }} options
  * @returns {Promise<((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>) | undefined>}
  */
 export async function loadFormHandler({ root, dist, routes, env = process.env }) {
-  if (!smtpSet(env) || Object.keys(routes).length === 0) return undefined;
+  if (!smtpConfigured(env) || Object.keys(routes).length === 0) return undefined;
   const bundle = formHandlerBundle(root, dist);
   if (!existsSync(bundle)) {
     throw new Error(

@@ -6,7 +6,7 @@ import { readRateLimit } from '../../src/server/forms/config';
 import { createSmtpSender } from '../../src/server/forms/node';
 import { siteFacts } from '../../src/server/forms/site';
 
-/** scripts/build-env.mjs DEV_COLLECTOR, written out: Netlify reads `config` without running the file. */
+/** DEV_COLLECTOR of src/lib/config/shared.mjs, written out: Netlify reads `config` without running the file. */
 export const config = {
   path: ['/__dev/forms/contact', '/__dev/forms/registration', '/__dev/forms/confirmation'],
   method: ['POST'],

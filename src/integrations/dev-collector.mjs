@@ -2,8 +2,8 @@
 // were unset when it was built), so that `npm start` answers those and nothing else: a production
 // build, whose forms post to real services, gets no collector whatever the server's environment.
 import { fileURLToPath } from 'node:url';
-import { DEV_COLLECTOR } from '../../scripts/build-env.mjs';
 import { writeCollectorRoutes } from '../../server/dev-collector.mjs';
+import { DEV_COLLECTOR } from '../lib/config/shared.mjs';
 
 /** Collector path to form name, for each form whose endpoint is the development one. */
 export function collectorRoutes(env) {

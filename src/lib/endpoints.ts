@@ -1,8 +1,12 @@
-// Where the forms send their data. Set at build time (docs/configuration.md): scripts/build-env.mjs
-// checks the variables (trimmed, absolute URLs) and astro.config.mjs passes the result here, the
-// same values the Content-Security-Policy allows. Unset, the same-origin development collector of
-// `npm start` is used and the build warns.
-import { DEV_COLLECTOR } from '../../scripts/build-env.mjs';
+// Where the forms send their data: the PUBLIC_*_ENDPOINT variables through astro:env
+// (docs/configuration.md). scripts/build-env.mjs checked them (trimmed, absolute URLs), the same
+// values the Content-Security-Policy allows; unset, the same-origin development collector of
+// `npm start` (the schema's default) is used and the build warns.
+import {
+  PUBLIC_CONFIRMATION_ENDPOINT,
+  PUBLIC_CONTACT_ENDPOINT,
+  PUBLIC_REGISTRATION_ENDPOINT,
+} from 'astro:env/client';
 
 interface FormEndpoints {
   contact: string;
@@ -10,7 +14,8 @@ interface FormEndpoints {
   confirmation: string;
 }
 
-declare const __FORM_ENDPOINTS__: FormEndpoints | undefined;
-
-export const endpoints: Readonly<FormEndpoints> =
-  typeof __FORM_ENDPOINTS__ === 'undefined' ? DEV_COLLECTOR : __FORM_ENDPOINTS__;
+export const endpoints: Readonly<FormEndpoints> = {
+  contact: PUBLIC_CONTACT_ENDPOINT,
+  registration: PUBLIC_REGISTRATION_ENDPOINT,
+  confirmation: PUBLIC_CONFIRMATION_ENDPOINT,
+};

@@ -2,7 +2,6 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildEnvironment,
-  DEV_ADMIN,
   measurementAdminEnv,
   productionBuildReason,
   refuseDevelopmentAccountInProduction,
@@ -15,6 +14,7 @@ import {
 } from '@/lib/auth/admin-account';
 import { sha256Hex } from '@/lib/auth/password';
 import { derivePasswordHash } from '@/lib/auth/password-derivation.mjs';
+import { DEV_ADMIN } from '@/lib/config/shared.mjs';
 import { createDatabase } from '@/lib/db';
 
 const HASH = '60a53d26dc0ea6111ff8bb4cb0e19d9e08696ab7a334d6227d8e2d09372eb2e6';

@@ -1,8 +1,8 @@
 // The form handler against a real SMTP server (tests/smtp-sink.ts), through the Netlify Function
 // (netlify/functions/forms.mts), which builds the same nodemailer sender as `npm start`.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEV_COLLECTOR } from '../../scripts/build-env.mjs';
 import { type SmtpSink, startSmtpSink } from '../smtp-sink';
+import { DEV_COLLECTOR } from '@/lib/config/shared.mjs';
 
 let sink: SmtpSink;
 let forms: (request: Request, context: { ip?: string }) => Promise<Response>;

@@ -1,5 +1,7 @@
 // The layer rules of eslint.config.js, run through ESLint's Node API on files placed (virtually) in
 // each folder: a wrong-way import must fail `npm run lint`, a right-way one must not.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -9,7 +11,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
   return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .filter((m) =>
+      ['no-restricted-imports', 'no-restricted-syntax', 'layers/no-node-scripts'].includes(m.ruleId ?? ''),
+    )
     .map((m) => m.message);
 }
 
@@ -95,21 +99,37 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });
 
-  it('names its two known exceptions and no more: build-env.mjs, from those two files only', async () => {
-    const buildEnv = "import { x } from '../../scripts/build-env.mjs';";
-    expect(await layerErrors('src/lib/endpoints.ts', buildEnv)).toEqual([]);
-    expect(
-      await layerErrors(
-        'src/lib/auth/admin-account.ts',
-        "import { x } from '../../../scripts/build-env.mjs';",
-      ),
-    ).toEqual([]);
-    expect(await layerErrors('src/lib/site/settings.ts', buildEnv)).toHaveLength(1);
-    expect(
-      await layerErrors('src/lib/endpoints.ts', "import { x } from '../../scripts/audit.mjs';"),
-    ).toHaveLength(1);
-    expect(
-      await layerErrors('src/lib/endpoints.ts', "import X from '@/islands/blog/BlogSearch';"),
-    ).toHaveLength(1);
+  it('refuses scripts/ to every file of src/lib, with no exception', async () => {
+    const files = readdirSync('src/lib', { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(?:ts|tsx|mjs)$/.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files).toContain(path.join('src/lib', 'endpoints.ts'));
+    expect(files).toContain(path.join('src/lib', 'auth', 'admin-account.ts'));
+    for (const file of files) {
+      const toScripts = path.relative(path.dirname(file), 'scripts/build-env.mjs');
+      expect(await layerErrors(file, `import { x } from '${toScripts}';`), file).toEqual([
+        expect.stringContaining('src/lib never imports scripts'),
+      ]);
+    }
+  });
+
+  it.each([
+    ['src/integrations/fixture.mjs', "import { x } from '../../scripts/build-env.mjs';"],
+    ['src/pages/blog/fixture.ts', "export { x } from '../../../scripts/build-env.mjs';"],
+    ['src/server/forms/fixture.ts', "import { x } from '../../../scripts/audit.mjs';"],
+    ['src/directives/fixture.ts', "export const later = () => import('../../scripts/cms.mjs');"],
+    ['src/fixture.ts', "import { x } from '../scripts/build-env.mjs';"],
+  ])('refuses the root scripts/ folder to the rest of src/, %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([
+      expect.stringContaining('src/ never imports scripts/'),
+    ]);
+  });
+
+  it.each([
+    ['src/pages/fixture.ts', "import { x } from '../scripts/reveal';"],
+    ['src/pages/blog/fixture.ts', "import { x } from '../../scripts/reveal';"],
+    ['src/integrations/fixture.mjs', "import { x } from '../lib/config/shared.mjs';"],
+  ])('lets the rest of src/ import its own page scripts and src/lib, %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([]);
   });
 });

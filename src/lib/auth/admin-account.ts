@@ -1,36 +1,31 @@
-// The single admin account (SPEC 1 and 6: no sign-up). Its username comes from ADMIN_USERNAME at
-// build time; its password only as a slow, salted derivation of ADMIN_PASSWORD_SHA256 (PBKDF2, a
-// salt made at each build: scripts/build-env.mjs, which also owns the development account and its
-// warning), which reaches the browser through a Vite define in astro.config.mjs. Neither the
-// password nor its SHA-256 is part of the build.
-import { DEV_ADMIN } from '../../../scripts/build-env.mjs';
+// The single admin account (SPEC 1 and 6: no sign-up). Its username is ADMIN_USERNAME, through
+// astro:env; its password only a slow, salted derivation of ADMIN_PASSWORD_SHA256 (PBKDF2, a salt
+// made at each build by scripts/build-env.mjs, which also warns about the development account),
+// through the build's derived values (virtual:build-derived). Neither the password nor its SHA-256
+// is part of the build.
+import { ADMIN_USERNAME } from 'astro:env/client';
+import { adminPassword, type AdminPassword } from 'virtual:build-derived';
+import { DEV_ADMIN } from '@/lib/config/shared.mjs';
 import { runDbOperation, type DbOperationOptions, type User } from '@/lib/db';
 import { PBKDF2_ITERATIONS } from './password-derivation.mjs';
 import { SHA256_HEX_PATTERN } from './password';
 
-export interface AdminAccount {
+/**
+ * The account the sign-in checks: `passwordHash` (lower-case hex PBKDF2-SHA-256 of the password's
+ * hex SHA-256 with `salt` and `iterations`) is what `users.passwordHash` holds and the typed password
+ * is compared with.
+ */
+export interface AdminAccount extends AdminPassword {
   username: string;
-  /**
-   * Lower-case hex PBKDF2-SHA-256 of the password's hex SHA-256 with `salt` and `iterations`: what
-   * `users.passwordHash` holds and the typed password is compared with.
-   */
-  passwordHash: string;
-  /** Hex, made by the build. */
-  salt: string;
-  iterations: number;
-  /** True when the build used the documented development account. */
-  development: boolean;
 }
 
 /** The role the admin user gets; SPEC 6 checks no role value, the field is kept for the record. */
 export const ADMIN_ROLE = 'admin';
 
-declare const __ADMIN_ACCOUNT__: AdminAccount | undefined;
-
 const SALT_PATTERN = /^(?:[0-9a-f]{2}){16,64}$/;
 
 /**
- * 'admin' / 'change-me-now' for tests and a bundle without the build's define. Its salt is fixed (the
+ * 'admin' / 'change-me-now' for tests, which have no build-derived values. Its salt is fixed (the
  * password is public anyway); a build of the development account makes a fresh one like any other.
  * `openssl kdf -keylen 32 -kdfopt digest:SHA256 -kdfopt pass:<DEV_ADMIN.passwordSha256>
  * -kdfopt hexsalt:<salt> -kdfopt iter:600000 PBKDF2` prints the hash.
@@ -69,7 +64,7 @@ export function resolveAdminAccount(configured: unknown): AdminAccount {
 
 /** The account this build signs in with (the development one in tests and unconfigured builds). */
 export const adminAccount: AdminAccount = resolveAdminAccount(
-  typeof __ADMIN_ACCOUNT__ === 'undefined' ? undefined : __ADMIN_ACCOUNT__,
+  adminPassword && { ...adminPassword, username: ADMIN_USERNAME },
 );
 
 /**

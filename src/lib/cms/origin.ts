@@ -4,10 +4,8 @@
 // opened anywhere else, /cms/ removes what an earlier CMS session stored and goes to CMS_ORIGIN
 // before any of Decap's code loads (src/scripts/cms-start.ts). Without it, /cms/ works as before.
 
-declare const __CMS_ORIGIN__: string | undefined;
-
 /** CMS_ORIGIN as the build checked it (scripts/build-env.mjs), or '' when the CMS runs on every origin. */
-export const CMS_ORIGIN = typeof __CMS_ORIGIN__ === 'undefined' ? '' : __CMS_ORIGIN__;
+export { CMS_ORIGIN } from 'astro:env/client';
 
 /** Where Decap CMS 3 keeps the signed-in user and its token (older releases: netlify-cms-user). */
 export const CMS_USER_KEYS = ['decap-cms-user', 'netlify-cms-user'] as const;

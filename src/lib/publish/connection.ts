@@ -1,25 +1,14 @@
 // Which git backend "Publish to website" uses in this browser, decided like Decap CMS decides: on
 // localhost with `local_backend` on and decap-server answering, the project folder on this computer;
 // otherwise the configured backend (GitHub). Any other backend: publishing is not offered.
+import { publishTarget as builtTarget, type PublishTarget } from 'virtual:build-derived';
 import type { PublishBackend } from './backend';
 import { createGitHubBackend } from './github-backend';
 import { readGitHubSession, siteIdFor, type GitHubSession, type OAuthProvider } from './github-auth';
 import { createLocalBackend, isLoopbackUrl } from './local-backend';
 
 /** admin/config.yml's backend as the build read it (src/integrations/publish-config.mjs). */
-export interface PublishTarget {
-  name: string;
-  repo: string;
-  branch: string;
-  apiRoot: string;
-  baseUrl: string;
-  authEndpoint: string;
-  siteDomain: string;
-  /** decap-server's API address ('' when `local_backend` is off). */
-  localBackendUrl: string;
-}
-
-declare const __PUBLISH_TARGET__: PublishTarget | undefined;
+export type { PublishTarget };
 
 const DEFAULT_TARGET: PublishTarget = {
   name: 'none',
@@ -32,8 +21,7 @@ const DEFAULT_TARGET: PublishTarget = {
   localBackendUrl: '',
 };
 
-export const publishTarget: PublishTarget =
-  typeof __PUBLISH_TARGET__ === 'undefined' ? DEFAULT_TARGET : __PUBLISH_TARGET__;
+export const publishTarget: PublishTarget = builtTarget ?? DEFAULT_TARGET;
 
 /**
  * localStorage key that points the admin at another decap-server (tests start one on a spare port):

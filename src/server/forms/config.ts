@@ -1,6 +1,9 @@
 // The mail settings the form handler reads from the server's environment when it starts (never at
 // build time: nothing here may reach the built pages). docs/configuration.md.
+import { smtpConfigured } from '../../lib/config/shared.mjs';
 import { EMAIL_PATTERN } from '../../lib/validation/rules';
+
+export { smtpConfigured };
 
 export interface MailConfig {
   /** What nodemailer's createTransport takes: an smtp(s):// URL or host, port and account. */
@@ -22,11 +25,6 @@ function checkAddress(name: string, value: string): string {
     throw new Error(`${name} must be an e-mail address ("Name <name@example.org>" or name@example.org).`);
   }
   return value;
-}
-
-/** True when any SMTP variable is set: the server then sends e-mail instead of collecting. */
-export function smtpConfigured(env: Env): boolean {
-  return ['SMTP_URL', 'SMTP_HOST'].some((name) => read(env, name));
 }
 
 /**

@@ -1,0 +1,37 @@
+// @ts-check
+// What the build's checks (scripts/build-env.mjs), the server (server/), the scripts, the form
+// handler and the browser's fallbacks must agree on about the environment, in one plain module that
+// Node runs as it is: the development defaults of the build variables and the test for "SMTP is
+// set". The variables themselves reach site code through astro:env (docs/configuration.md).
+
+/** The forms that post somewhere configurable, by the name the collector and the handler use. */
+export const FORM_NAMES = /** @type {const} */ (['contact', 'registration', 'confirmation']);
+
+/** Same-origin collector paths served by `npm start` when an endpoint variable is not set. */
+export const DEV_COLLECTOR = {
+  contact: '/__dev/forms/contact',
+  registration: '/__dev/forms/registration',
+  confirmation: '/__dev/forms/confirmation',
+};
+
+/** Every development collector path starts with this (the server answers nothing else there). */
+export const DEV_COLLECTOR_PREFIX = '/__dev/';
+
+/**
+ * The documented development admin account, used when ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 are
+ * unset (docs/configuration.md, "The admin account"): username 'admin', password 'change-me-now'.
+ * Only its hash is kept here; the build warns whenever it is in use.
+ */
+export const DEV_ADMIN = {
+  username: 'admin',
+  passwordSha256: 'ccc0b903bce51fb554262d742d0a282e1f8a87d064f1cf44f8ff5148ca4beb42',
+};
+
+/**
+ * True when any SMTP variable is set: `npm start` (and the Netlify Function) then e-mail the forms
+ * instead of collecting them. Read when the server starts, never by the build.
+ * @param {Record<string, string | undefined>} env
+ */
+export function smtpConfigured(env) {
+  return ['SMTP_URL', 'SMTP_HOST'].some((name) => Boolean(env[name]?.trim()));
+}

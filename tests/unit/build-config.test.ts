@@ -1,0 +1,127 @@
+// How build settings reach site code (docs/configuration.md): the schema astro:env gets, the checked
+// values put back for it to read, and the module of values the build derives from them.
+import { describe, expect, it, vi } from 'vitest';
+import { buildEnvironment, envSchema, shippedAdminAccount } from '../../scripts/build-env.mjs';
+import { buildDerivedSource } from '../../src/integrations/build-derived.mjs';
+import { DEV_ADMIN, DEV_COLLECTOR } from '@/lib/config/shared.mjs';
+import { endpoints } from '@/lib/endpoints';
+
+const SHA256 = '6cdbfe087472213f048b7ac2b516c9eeb5d827ba821398a064c0dfa0c712cfde';
+
+/** The module's exports, as site code would import them. */
+async function load(source: string): Promise<Record<string, unknown>> {
+  return import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(source)}`);
+}
+
+function quietly<T>(run: () => T): T {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    return run();
+  } finally {
+    warn.mockRestore();
+  }
+}
+
+describe('the astro:env schema', () => {
+  it('declares every build variable under its documented name', () => {
+    expect(Object.keys(envSchema).sort()).toEqual([
+      'ADMIN_PASSWORD_SHA256',
+      'ADMIN_USERNAME',
+      'CMS_ORIGIN',
+      'PUBLIC_CONFIRMATION_ENDPOINT',
+      'PUBLIC_CONTACT_ENDPOINT',
+      'PUBLIC_REGISTRATION_ENDPOINT',
+      'SITE_URL',
+    ]);
+  });
+
+  it('keeps the password hash a server secret and the mail settings out of the build', () => {
+    expect(envSchema.ADMIN_PASSWORD_SHA256).toMatchObject({ context: 'server', access: 'secret' });
+    const client = Object.entries(envSchema).filter(([, field]) => field.context === 'client');
+    for (const [, field] of client) expect(field.access).toBe('public');
+    expect(client.map(([name]) => name)).not.toContain('ADMIN_PASSWORD_SHA256');
+    for (const name of Object.keys(envSchema)) expect(name).not.toMatch(/^(SMTP_|MAIL_|PRACTICE_)/);
+  });
+
+  it('defaults each client variable to the development value the checks fall back to', () => {
+    const unset = quietly(() => buildEnvironment({}));
+    expect(envSchema.PUBLIC_CONTACT_ENDPOINT.default).toBe(unset.contactEndpoint);
+    expect(envSchema.PUBLIC_REGISTRATION_ENDPOINT.default).toBe(unset.registrationEndpoint);
+    expect(envSchema.PUBLIC_CONFIRMATION_ENDPOINT.default).toBe(unset.confirmationEndpoint);
+    expect(envSchema.CMS_ORIGIN.default).toBe(unset.cmsOrigin);
+    expect(envSchema.ADMIN_USERNAME.default).toBe(unset.adminAccount.username);
+    expect(unset.adminAccount.username).toBe(DEV_ADMIN.username);
+    // What site code reads through astro:env when nothing is set (the unit tests' case).
+    expect(endpoints).toEqual(DEV_COLLECTOR);
+  });
+});
+
+describe('the checked values astro:env reads', () => {
+  const configured = {
+    SITE_URL: 'https://www.example.org/',
+    PUBLIC_CONTACT_ENDPOINT: '  https://forms.example.test/f/contact ',
+    PUBLIC_REGISTRATION_ENDPOINT: '/forms/registration',
+    ADMIN_USERNAME: ' therapist ',
+    ADMIN_PASSWORD_SHA256: `${SHA256.toUpperCase()}  -`,
+    CMS_ORIGIN: 'https://CMS.example.org/',
+  };
+
+  it('are each variable that is set, trimmed and normalised, and never the password hash', () => {
+    const { variables } = quietly(() => buildEnvironment(configured));
+    expect(variables).toEqual({
+      PUBLIC_CONFIRMATION_ENDPOINT: '',
+      SITE_URL: 'https://www.example.org',
+      PUBLIC_CONTACT_ENDPOINT: 'https://forms.example.test/f/contact',
+      PUBLIC_REGISTRATION_ENDPOINT: '/forms/registration',
+      ADMIN_USERNAME: 'therapist',
+      CMS_ORIGIN: 'https://cms.example.org',
+    });
+    expect(JSON.stringify(variables).toLowerCase()).not.toContain(SHA256);
+  });
+
+  it("are '' when nothing is set, which astro:env reads as unset (the schema defaults)", () => {
+    const { variables } = quietly(() => buildEnvironment({}));
+    const publicNames = Object.keys(envSchema).filter((name) => name !== 'ADMIN_PASSWORD_SHA256');
+    expect(Object.keys(variables).sort()).toEqual(publicNames.sort());
+    for (const value of Object.values(variables)) expect(value).toBe('');
+  });
+
+  it('check the same once put back into the environment (astro.config.mjs may load again)', () => {
+    const first = quietly(() => buildEnvironment(configured));
+    const again = quietly(() => buildEnvironment({ ...configured, ...first.variables }));
+    expect(again).toEqual(first);
+    const unset = quietly(() => buildEnvironment({}));
+    expect(quietly(() => buildEnvironment({ ...unset.variables }))).toEqual(unset);
+  });
+});
+
+describe('the build-derived module', () => {
+  it('carries the salted derivation and the publish target, never the SHA-256', async () => {
+    const { username: _username, ...adminPassword } = await shippedAdminAccount(
+      { username: 'therapist', passwordSha256: SHA256, development: false },
+      { iterations: 600_000 },
+    );
+    // Whatever else a caller leaves on the object stays out of the module.
+    const source = buildDerivedSource({
+      adminPassword: { ...adminPassword, passwordSha256: SHA256 } as typeof adminPassword,
+      publishTarget: { name: 'github', repo: 'practice/site' },
+    });
+    expect(source).not.toContain(SHA256);
+    const module = await load(source);
+    expect(module.adminPassword).toEqual(adminPassword);
+    expect(Object.keys(module.adminPassword as object).sort()).toEqual([
+      'development',
+      'iterations',
+      'passwordHash',
+      'salt',
+    ]);
+    expect(module.publishTarget).toEqual({ name: 'github', repo: 'practice/site' });
+  });
+
+  it('exports undefined values where no build made them (site code falls back)', async () => {
+    expect(await load(buildDerivedSource({}))).toMatchObject({
+      adminPassword: undefined,
+      publishTarget: undefined,
+    });
+  });
+});

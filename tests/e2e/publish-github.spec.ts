@@ -128,6 +128,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
     ]),
   ).toEqual([null, null]);
   await website.getByRole('button', { name: 'Sign in to GitHub' }).click();
+  await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
   await expect(website.getByRole('button', { name: 'Sign out of GitHub' })).toBeVisible();
 
   // The token is revoked: the post stays as it is, and the admin is asked to sign in again.

@@ -59,6 +59,33 @@ async function recordPublication(
   return result.ok ? result.value : undefined;
 }
 
+/** A publish or removal went through: keeps it on the post's record and says so. */
+async function succeeded(
+  post: Post,
+  file: string,
+  commit: CommitResult,
+  outcome: Pick<Publication, 'state' | 'sha256'>,
+  at: Date,
+  options: DbOperationOptions,
+): Promise<PublishOutcome> {
+  const publication: Publication = {
+    file,
+    ...outcome,
+    postUpdatedAt: post.updatedAt.getTime(),
+    at,
+    committed: commit.committed,
+    ...(commit.sha || commit.url ? { commit: { sha: commit.sha, url: commit.url } } : {}),
+  };
+  const recorded = await recordPublication(post.id, publication, options);
+  return {
+    ok: true,
+    post: recorded ?? { ...post, publication },
+    file,
+    commit,
+    recorded: recorded !== undefined,
+  };
+}
+
 function changedInRepository(file: string): string {
   return (
     `content/posts/${file} changed in the repository since this browser last published or loaded it ` +
@@ -108,23 +135,14 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
       message: `${verb} post ${post.slug} (admin, Publish to website)`,
       expectedVersion: current?.version,
     });
-    const publication: Publication = {
-      file,
-      state: 'published',
-      sha256: await sha256Hex(text),
-      postUpdatedAt: post.updatedAt.getTime(),
-      at: now,
-      committed: commit.committed,
-      ...(commit.sha || commit.url ? { commit: { sha: commit.sha, url: commit.url } } : {}),
-    };
-    const recorded = await recordPublication(post.id, publication, dbOptions);
-    return {
-      ok: true,
-      post: recorded ?? { ...post, publication },
+    return await succeeded(
+      post,
       file,
       commit,
-      recorded: recorded !== undefined,
-    };
+      { state: 'published', sha256: await sha256Hex(text) },
+      now,
+      dbOptions,
+    );
   } catch (error) {
     if (isPublishError(error)) {
       return { ok: false, error: error.message, conflict: error.code === 'conflict', code: error.code };
@@ -158,22 +176,7 @@ export async function removeFromWebsite(postId: number, deps: PublishDeps): Prom
           expectedVersion: current.version,
         })
       : { committed: false }; // already gone from the repository: only this browser's record changes
-    const publication: Publication = {
-      file: plan.file,
-      state: 'removed',
-      postUpdatedAt: post.updatedAt.getTime(),
-      at: now,
-      committed: commit.committed,
-      ...(commit.sha || commit.url ? { commit: { sha: commit.sha, url: commit.url } } : {}),
-    };
-    const recorded = await recordPublication(post.id, publication, dbOptions);
-    return {
-      ok: true,
-      post: recorded ?? { ...post, publication },
-      file: plan.file,
-      commit,
-      recorded: recorded !== undefined,
-    };
+    return await succeeded(post, plan.file, commit, { state: 'removed' }, now, dbOptions);
   } catch (error) {
     if (isPublishError(error))
       return { ok: false, error: error.message, conflict: error.code === 'conflict', code: error.code };

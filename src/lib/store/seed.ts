@@ -45,6 +45,12 @@ export interface PostSource {
   featuredImageAlt?: string;
   /** SHA-256 of the file's text at build: a publish from the admin refuses if the repository's differs. */
   sha256?: string;
+  /**
+   * The pictures in the post's text that come from the repository: the site path of the copy the
+   * built page shows ('/_astro/schedule.Ab12Cd.webp', the <img> src) to the address the Markdown
+   * writes ('./images/schedule.svg'), so an export or a publish writes the repository's file again.
+   */
+  pictures?: Record<string, string>;
 }
 
 export interface PostManifest {

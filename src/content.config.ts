@@ -1,6 +1,6 @@
 // The content collections: editors change the files under content/ (also through Decap CMS, whose
 // config mirrors these folders); each is checked by its schema in src/lib/content/schemas.ts.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
@@ -25,7 +25,8 @@ const team = defineCollection({
 /**
  * Stops the build at a post (or service page) the schema cannot judge, naming the file: a day the calendar does not
  * have (YAML reads 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the
- * typo), or a picture in the text that the blog could not show (src/lib/text/post-body.ts).
+ * typo), or a picture in the text that the blog could not show, or that has no alt text
+ * (src/lib/text/post-body.ts).
  */
 export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PICTURES): Loader {
   return {
@@ -35,10 +36,15 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
         ...context,
         parseData: async (entry) => {
           if (entry.filePath) {
-            const source = readFileSync(new URL(entry.filePath, context.config.root), 'utf8');
+            const file = new URL(entry.filePath, context.config.root);
+            const source = readFileSync(file, 'utf8');
             const parts = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[^\n]*\n?([\s\S]*)$/.exec(source);
+            // Checked here, before Astro renders the text: a missing file would otherwise stop the
+            // build later with an import error that names neither the post nor the picture.
+            const fileExists = (name: string) => existsSync(new URL(`images/${name}`, file));
             const problem =
-              impossiblePostDays(parts?.[1] ?? '') ?? picturesProblem(parts?.[2] ?? source, pictures);
+              impossiblePostDays(parts?.[1] ?? '') ??
+              picturesProblem(parts?.[2] ?? source, pictures, { fileExists });
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
           }
           return context.parseData(entry);

@@ -1,16 +1,37 @@
-// What the CMS accepts, `npm test` accepts (issue 20): a copy of the project with one more post, one
-// with only the fields the schema and the CMS require, passes the content tests and builds, and every
-// page of that build is valid HTML (scripts/check-html.mjs). The copy is built once, for both checks:
-// this file costs about a build (a minute or two), so it runs in its own project (`npm run test:site`).
+// What the CMS accepts, `npm test` accepts (issue 20): a copy of the project with two more posts, one
+// with only the fields the schema and the CMS require and one with pictures as Decap CMS writes them
+// (issue 18), passes the content tests and builds, and every page of that build is valid HTML
+// (scripts/check-html.mjs). The copy is built once, for all checks: this file costs about a build (a
+// minute or two), so it runs in its own project (`npm run test:site`). A post whose picture is missing
+// or has no alt text stops the build (`astro sync` is where content is read) naming post and picture.
 import { spawn } from 'node:child_process';
-import { copyFile, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectCopy, projectRoot } from '../../scripts/project-copy.mjs';
 import { htmlErrors, pagesToCheck } from '../../scripts/check-html.mjs';
 import { measurementAdminEnv } from '../../scripts/build-env.mjs';
 
 const NEW_POST = 'content/posts/a-post-with-only-the-required-fields.md';
+const PICTURE_POST = 'content/posts/a-post-with-pictures.md';
+// As Decap CMS's picture button writes them: the media folder's path without './', alt text and title.
+const PICTURE_POST_TEXT = `---
+title: A post with pictures
+excerpt: Pictures uploaded through the CMS, one from the web and a decorative one.
+publishedAt: 2026-11-21
+---
+
+Words first.
+
+![A photo taken at the park](images/a-test-photo.png "At the park")
+
+More words.
+
+![](images/a-test-photo.png "decorative")
+
+![A picture on the web](https://pictures.example.org/a.png)
+`;
 
 /** Runs `node args` in `cwd` and resolves to its exit code and output (the last part of it). */
 function run(cwd: string, args: string[], env: Record<string, string>) {
@@ -50,6 +71,11 @@ describe('a new post with only the required fields', () => {
   beforeAll(async () => {
     copy = await projectCopy('editor-path-');
     await copyFile(join(import.meta.dirname, 'minimal-post.md'), join(copy, NEW_POST));
+    await writeFile(join(copy, PICTURE_POST), PICTURE_POST_TEXT);
+    // A photo-sized PNG (1600 px wide): the build makes its 200 to 1200 px WebP copies.
+    await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7fa7c9' } })
+      .png()
+      .toFile(join(copy, 'content/posts/images/a-test-photo.png'));
   });
   afterAll(async () => {
     if (copy) await rm(copy, { recursive: true, force: true });
@@ -81,5 +107,56 @@ describe('a new post with only the required fields', () => {
     expect(pages).toContain(join(dist, 'blog/a-post-with-only-the-required-fields/index.html'));
     expect(pages.length).toBeGreaterThan(30);
     expect(await htmlErrors(pages, dist)).toEqual([]);
+
+    // The post's pictures: built in the site's four widths with their size, lazy, alt text kept.
+    const html = await readFile(join(dist, 'blog/a-post-with-pictures/index.html'), 'utf8');
+    const pictures = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+    const photo = pictures.filter((tag) => tag.includes('a-test-photo'));
+    expect(photo).toHaveLength(2);
+    for (const tag of photo) {
+      expect(tag).toMatch(/ src="\/_astro\/a-test-photo\.[\w-]+\.webp"/);
+      expect(tag.match(/ \d+w/g)).toEqual([' 200w', ' 400w', ' 800w', ' 1200w']);
+      expect(tag).toContain(' width="1200" height="750"');
+      expect(tag).toContain(' loading="lazy" decoding="async"');
+    }
+    expect(photo[0]).toContain(' alt="A photo taken at the park"');
+    expect(photo[0]).toContain(' title="At the park"');
+    expect(photo[1]).toContain(' alt=""');
+    expect(photo[1]).not.toContain('title=');
+    expect(pictures).toContainEqual(
+      '<img src="https://pictures.example.org/a.png" alt="A picture on the web" loading="lazy">',
+    );
+    // The admin's export writes the repository's address back (src/lib/store/seed.ts, PostSource.pictures).
+    const manifest = JSON.parse(await readFile(join(dist, 'blog/manifest.json'), 'utf8')) as {
+      posts: { slug: string; source?: { pictures?: Record<string, string> } }[];
+    };
+    const built = manifest.posts.find((post) => post.slug === 'a-post-with-pictures');
+    expect(Object.values(built?.source?.pictures ?? {})).toEqual(['images/a-test-photo.png']);
+  });
+});
+
+describe('a post whose pictures the blog cannot show', () => {
+  let copy: string;
+  afterAll(async () => {
+    if (copy) await rm(copy, { recursive: true, force: true });
+  });
+
+  it('stops the build, naming the post and each picture', async () => {
+    copy = await projectCopy('post-pictures-');
+    await writeFile(
+      join(copy, 'content/posts/broken-pictures.md'),
+      PICTURE_POST_TEXT.replace('(images/a-test-photo.png "At the park")', '(./images/missing.jpg)').replace(
+        '![A picture on the web]',
+        '![]',
+      ),
+    );
+    const { code, output } = await run(copy, ['node_modules/astro/bin/astro.mjs', 'sync'], {});
+    expect(code, output).not.toBe(0);
+    const message = output.replace(/\s+/g, ' ');
+    expect(message).toContain('content/posts/broken-pictures.md');
+    expect(message).toContain(
+      'the picture "./images/missing.jpg": there is no file missing.jpg in content/posts/images',
+    );
+    expect(message).toContain('the picture "https://pictures.example.org/a.png": it has no alt text');
   });
 });

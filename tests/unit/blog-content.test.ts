@@ -1,7 +1,15 @@
 // The posts collection: the schema (src/content.config.ts), the seed posts in content/posts, slugs
 // at build, and the manifest that seeds the browser store and the card list the islands read.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -305,10 +313,12 @@ describe('what the build publishes', () => {
 
 describe('the posts loader', () => {
   /** Runs the wrapped loader over one post file, as the glob loader would, in a throwaway root. */
-  async function loadPost(frontMatter: string, body = 'Text\n') {
+  async function loadPost(frontMatter: string, body = 'Text\n', pictures: string[] = []) {
     const dir = mkdtempSync(join(tmpdir(), 'posts-'));
     try {
       writeFileSync(join(dir, 'typo.md'), `---\n${frontMatter}\n---\n${body}`);
+      mkdirSync(join(dir, 'images'));
+      for (const picture of pictures) writeFileSync(join(dir, 'images', picture), '<svg/>');
       const parseData = vi.fn(async (entry: { data: Record<string, unknown> }) => entry.data);
       const loader = checkPostSources({
         name: 'stand-in for glob()',
@@ -335,15 +345,28 @@ describe('the posts loader', () => {
     expect(parseData).toHaveBeenCalledTimes(1);
   });
 
-  it('stops the build at a picture in the text that the blog could not show', async () => {
-    // The blog publishes sanitised HTML, in which a picture from the repository has no address left.
+  it('stops the build at a picture in the text that is missing or has no alt text, naming both', async () => {
     await expect(
-      loadPost('title: T\nexcerpt: E', 'Look:\n\n![A schedule](images/schedule.svg)\n'),
+      loadPost(
+        'title: T\nexcerpt: E',
+        'Look:\n\n![A schedule](images/schedule.svg)\n\n![](./images/there.svg)\n',
+        ['there.svg'],
+      ),
     ).rejects.toThrow(
-      'typo.md: the text shows "images/schedule.svg": a picture in a post\'s text must be a web address ' +
-        "starting with https://; the post's own picture goes in featuredImage.",
+      'typo.md: the picture "images/schedule.svg": there is no file schedule.svg in content/posts/images; ' +
+        'the picture "./images/there.svg": it has no alt text: describe it between the brackets',
     );
-    const parseData = await loadPost('title: T\nexcerpt: E', '![A schedule](https://example.org/s.png)\n');
+    await expect(
+      loadPost('title: T\nexcerpt: E', '![A schedule](http://example.org/s.png)\n'),
+    ).rejects.toThrow('typo.md: the picture "http://example.org/s.png": its address must be a web address');
+  });
+
+  it('passes a post whose pictures exist and have alt text (or are marked decorative)', async () => {
+    const parseData = await loadPost(
+      'title: T\nexcerpt: E',
+      '![A schedule](https://example.org/s.png)\n\n![A board](./images/board.svg)\n\n![](images/line.svg "decorative")\n',
+      ['board.svg', 'line.svg'],
+    );
     expect(parseData).toHaveBeenCalledTimes(1);
   });
 });

@@ -69,22 +69,31 @@ describe('the check before the CMS saves', () => {
     ]);
   });
 
-  it('refuses a picture in the text that the blog cannot show', () => {
-    const entry = { ...post(), body: 'Look:\n\n![A schedule](images/schedule.png)\n' };
-    const [problem, ...others] = entryProblems('posts', entry, fieldsOf('posts'));
+  it('takes a picture from the media library with alt text, and refuses one without', () => {
+    const described = { ...post(), body: 'Look:\n\n![A schedule](images/schedule.png)\n' };
+    expect(entryProblems('posts', described, fieldsOf('posts'))).toEqual([]);
+    const decorative = { ...post(), body: '![](images/line.png "decorative")\n' };
+    expect(entryProblems('posts', decorative, fieldsOf('posts'))).toEqual([]);
+    const bare = { ...post(), body: 'Look:\n\n![](images/schedule.png)\n' };
+    const [problem, ...others] = entryProblems('posts', bare, fieldsOf('posts'));
     expect(others).toEqual([]);
-    expect(problem).toMatch(
-      /^Body: the text shows "images\/schedule\.png": a picture in a post's text must be/,
-    );
-    // The field the admin sees as "Featured image", not the file's featuredImage.
-    expect(problem).toMatch(/the post's own picture goes in “Featured image”$/);
+    expect(problem).toMatch(/^Body: the picture "images\/schedule\.png": it has no alt text: /);
+  });
+
+  it('refuses a picture in the text that the blog cannot show', () => {
+    const entry = { ...post(), body: 'Look:\n\n![A schedule](http://pictures.example.org/schedule.png)\n' };
+    expect(entryProblems('posts', entry, fieldsOf('posts'))).toEqual([
+      expect.stringMatching(
+        /^Body: the picture "http:\/\/pictures\.example\.org\/schedule\.png": its address must be a web address starting with https:\/\//,
+      ),
+    ]);
   });
 
   it('refuses a picture from the repository in a service page too, which the sanitised page cannot show', () => {
     const entry = { ...readEntry('content/services/life-skills.md'), body: '![A room](./images/room.png)\n' };
     expect(entryProblems('services', entry, fieldsOf('services'))).toEqual([
       expect.stringMatching(
-        /^Rest of the page: the text shows "\.\/images\/room\.png": a picture in a service page's text/,
+        /^Rest of the page: the picture "\.\/images\/room\.png": a picture in a service page's text must be a web address starting with https:\/\/; the page's own picture goes in “Picture”$/,
       ),
     ]);
   });

@@ -64,6 +64,37 @@ describe('sanitizeHtml', () => {
     }
   });
 
+  it('keeps a built picture whole: srcset, sizes, width, height, loading and decoding', () => {
+    const built =
+      '<img src="/_astro/a.webp" srcset="/_astro/a_200w.webp 200w, /_astro/a_400w.webp 400w, https://img.example/a.png 2x" ' +
+      'sizes="(min-width: 768px) 680px, calc(100vw - 2rem)" alt="A schedule" width="1200" height="600" loading="lazy" decoding="async">';
+    expect(sanitizeHtml(built)).toBe(built);
+  });
+
+  it('drops a srcset with any address a picture may not have, and values a picture cannot take', () => {
+    for (const bad of [
+      'javascript:alert(1) 1x',
+      '//evil.example/a.png 200w',
+      '/\\evil.example/a.png 200w',
+      'http://img.example/a.png 200w',
+      'data:image/svg+xml,<svg></svg> 200w',
+      '/a.webp 200w, data:image/png;base64,AAAA 400w',
+      '/a.webp onerror=alert(1)',
+      '/a.webp 200w 400w',
+      ',',
+    ]) {
+      const clean = sanitizeHtml(`<img src="/a.webp" srcset="${bad}" sizes="100vw" alt="A">`);
+      expect(clean, bad).toBe('<img src="/a.webp" alt="A" loading="lazy">');
+    }
+    expect(
+      sanitizeHtml(
+        '<img src="/a.webp" alt="A" width="100%" height="1e9" loading="soon" decoding="now" sizes="url(x)">',
+      ),
+    ).toBe('<img src="/a.webp" alt="A" loading="lazy">');
+    // Picture attributes mean nothing elsewhere.
+    expect(sanitizeHtml('<p srcset="/a.webp 1x" sizes="1px" decoding="async">x</p>')).toBe('<p>x</p>');
+  });
+
   it('keeps formatting', () => {
     expect(sanitizeHtml('<ul><li><strong>a</strong> <em>b</em></li></ul>')).toBe(
       '<ul><li><strong>a</strong> <em>b</em></li></ul>',

@@ -27,7 +27,9 @@ const PROSE = [
   '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6',
   '[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-4 [&_blockquote]:text-ink-muted',
   '[&_a]:font-bold [&_a]:text-brand [&_a]:underline [&_a]:underline-offset-4',
-  '[&_img]:mt-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl',
+  // Pictures in the text: a block of their own, never wider than the column, dimmed a little in the
+  // dark contrast mode as the lead picture is (the illustrations are drawn on light backgrounds).
+  '[&_img]:mx-auto [&_img]:mt-6 [&_img]:block [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl in-data-[contrast=dark]:[&_img]:brightness-90',
   '[&_table]:mt-6 [&_table]:w-full [&_td]:border [&_td]:border-line [&_td]:p-2 [&_th]:border [&_th]:border-line [&_th]:p-2 [&_th]:text-left',
   '[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-surface [&_pre]:p-4',
 ].join(' ');

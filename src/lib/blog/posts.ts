@@ -55,6 +55,12 @@ export const postCountText = (count: number): string => countText(count, 'post')
 /** Rendered width of a post's featured picture; the post page preloads it with the same sizes. */
 export const ARTICLE_IMAGE_SIZES = '(min-width: 896px) 848px, 92vw';
 
+/**
+ * Pictures in a post's text: the text column (PostArticle's PROSE, at most 70ch of 18px text,
+ * about 680px) on wide screens, the page width less its padding on phones.
+ */
+export const POST_TEXT_PICTURE_SIZES = '(min-width: 768px) 680px, calc(100vw - 2rem)';
+
 /** '/blog' for the first page, '/blog/page/2' after it. */
 export const blogPageHref = (page: number): string => (page <= 1 ? '/blog' : `/blog/page/${page}`);
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
-import { getCollection } from 'astro:content';
+import { getCollection, type CollectionEntry } from 'astro:content';
 import { newestFirst, publishedOnly, type CardImage, type CardPost } from '../blog/posts';
 import { tagSlug, withUniqueSlugs } from '../blog/slugs';
 import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
@@ -13,6 +13,7 @@ import { readFrontMatter } from '../text/front-matter';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
 import { renderedHtml } from '../text/sanitize';
+import { withBuiltPictures, withoutDecorativeTitles, type BuiltText } from './text-pictures';
 
 export interface BuiltPost {
   /** The file name without .md. */
@@ -29,6 +30,8 @@ export interface BuiltPost {
   isDraft: boolean;
   /** The post's HTML, sanitised. */
   html: string;
+  /** The built src of each repository picture in the text to its address in the Markdown. */
+  pictures: Record<string, string>;
   image?: ImageMetadata | undefined;
   imageAlt: string;
   /** SHA-256 of the post's file as built (the admin's publish checks the repository still has it). */
@@ -44,26 +47,41 @@ function frontMatterImagePath(filePath: string | undefined): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The post's text as the page shows it: its repository pictures built, then sanitised. */
+async function postText(entry: CollectionEntry<'posts'>): Promise<BuiltText> {
+  const built = await withBuiltPictures(entry.rendered?.html ?? '', {
+    post: entry.filePath ?? `content/posts/${entry.id}.md`,
+    hasLeadPicture: entry.data.featuredImage !== undefined,
+  });
+  return { ...built, html: renderedHtml({ rendered: { html: withoutDecorativeTitles(built.html) } }) };
+}
+
 async function loadPosts(): Promise<BuiltPost[]> {
   const entries = await getCollection('posts');
-  const posts = entries.map((entry) => ({
-    id: entry.id,
-    slug: entry.data.slug,
-    title: entry.data.title,
-    excerpt: entry.data.excerpt,
-    tags: entry.data.tags,
-    author: entry.data.author,
-    publishedAt: entry.data.publishedAt,
-    updatedAt: entry.data.updatedAt ?? entry.data.publishedAt,
-    isDraft: entry.data.isDraft,
-    html: renderedHtml(entry),
-    image: entry.data.featuredImage,
-    imagePath: entry.data.featuredImage ? frontMatterImagePath(entry.filePath) : undefined,
-    imageAlt: entry.data.featuredImageAlt,
-    sourceSha256: entry.filePath
-      ? createHash('sha256').update(readFileSync(entry.filePath)).digest('hex')
-      : undefined,
-  }));
+  const posts = await Promise.all(
+    entries.map(async (entry) => {
+      const text = await postText(entry);
+      return {
+        id: entry.id,
+        slug: entry.data.slug,
+        title: entry.data.title,
+        excerpt: entry.data.excerpt,
+        tags: entry.data.tags,
+        author: entry.data.author,
+        publishedAt: entry.data.publishedAt,
+        updatedAt: entry.data.updatedAt ?? entry.data.publishedAt,
+        isDraft: entry.data.isDraft,
+        html: text.html,
+        pictures: text.pictures,
+        image: entry.data.featuredImage,
+        imagePath: entry.data.featuredImage ? frontMatterImagePath(entry.filePath) : undefined,
+        imageAlt: entry.data.featuredImageAlt,
+        sourceSha256: entry.filePath
+          ? createHash('sha256').update(readFileSync(entry.filePath)).digest('hex')
+          : undefined,
+      };
+    }),
+  );
   return newestFirst(withUniqueSlugs(posts));
 }
 
@@ -157,6 +175,7 @@ export async function buildManifest(): Promise<PostManifest> {
           ...(post.imagePath ? { featuredImage: post.imagePath } : {}),
           ...(post.image && post.imageAlt ? { featuredImageAlt: post.imageAlt } : {}),
           ...(post.sourceSha256 ? { sha256: post.sourceSha256 } : {}),
+          ...(Object.keys(post.pictures).length > 0 ? { pictures: post.pictures } : {}),
         },
       };
       if (post.image) fields.featuredImage = await singlePicture(post.image);

@@ -57,6 +57,9 @@ const ALLOWED_ATTR = [
   'width',
   'height',
   'loading',
+  'decoding',
+  'srcset',
+  'sizes',
   'colspan',
   'rowspan',
   'scope',
@@ -68,16 +71,60 @@ function isPictureSource(src: string): boolean {
   return address.ok && (address.kind !== 'absolute' || pictureAddressProblem(src) === undefined);
 }
 
+/**
+ * A srcset whose every candidate is a picture source ('a.webp 200w, b.webp 400w'), or undefined.
+ * Candidates are split at ', ' (the build writes them so); an address holding a comma is refused
+ * rather than guessed at.
+ */
+function checkedSrcset(srcset: string): string | undefined {
+  const candidates = srcset.split(',').map((candidate) => candidate.trim());
+  const valid = candidates.every((candidate) => {
+    const [address, descriptor, ...rest] = candidate.split(/\s+/);
+    return (
+      address !== undefined &&
+      rest.length === 0 &&
+      (descriptor === undefined || /^(?:\d+w|\d+(?:\.\d+)?x)$/.test(descriptor)) &&
+      isPictureSource(address)
+    );
+  });
+  return valid && candidates.length > 0 ? candidates.join(', ') : undefined;
+}
+
+// Attribute values a picture may carry, beyond its addresses; anything else is dropped.
+const PICTURE_VALUES: Record<string, RegExp> = {
+  loading: /^(?:lazy|eager)$/,
+  decoding: /^(?:async|sync|auto)$/,
+  width: /^\d{1,5}$/,
+  height: /^\d{1,5}$/,
+  // Media conditions and lengths only: no url(), no quotes, no markup.
+  sizes: /^[\w\s().,:%+*/-]{1,300}$/,
+};
+
 let hooked = false;
 function addHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName !== 'IMG') return;
+    if (node.tagName !== 'IMG') {
+      // srcset, sizes and decoding mean something on a picture only.
+      for (const name of ['srcset', 'sizes', 'decoding']) node.removeAttribute(name);
+      return;
+    }
     // A picture comes from an https address or from this site (src/lib/text/url-check.ts): not http, not
-    // data:, and no path a browser reads as another host ('//host', '/\host').
+    // data:, and no path a browser reads as another host ('//host', '/\host'); each srcset candidate too.
     const src = node.getAttribute('src');
     if (src !== null && !isPictureSource(src)) node.removeAttribute('src');
+    const srcset = node.getAttribute('srcset');
+    if (srcset !== null) {
+      const checked = checkedSrcset(srcset);
+      if (checked === undefined) node.removeAttribute('srcset');
+      else node.setAttribute('srcset', checked);
+    }
+    for (const [name, allowed] of Object.entries(PICTURE_VALUES)) {
+      const value = node.getAttribute(name);
+      if (value !== null && !allowed.test(value.trim())) node.removeAttribute(name);
+    }
+    if (!node.hasAttribute('srcset')) node.removeAttribute('sizes');
     if (!node.hasAttribute('loading')) node.setAttribute('loading', 'lazy');
   });
 }

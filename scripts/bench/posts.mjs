@@ -1,5 +1,5 @@
 // The benchmark's synthetic posts: N Markdown files with titles, excerpts, tags, dates and pictures
-// drawn from a seeded generator, so every run builds the same posts.
+// (featured, and in the text of every tenth post) drawn from a seeded generator, so every run builds the same posts.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,16 @@ export function syntheticPosts(n) {
         body.push(
           ['- Keep it short', '- Use the same words each time', '- Stop while it is going well'].join('\n'),
         );
+    }
+    // A picture in the text of every tenth post (issue 18's budget), after the first section's
+    // opening paragraph: built into WebP copies like a featured image. No call to rand(), so the
+    // other posts stay as they were.
+    if (IMAGES.length && i % 10 === 0) {
+      body.splice(
+        2,
+        0,
+        `![An illustration about ${phrase}](./images/${IMAGES[(i / 10 + 3) % IMAGES.length]})`,
+      );
     }
     const lines = [
       '---',

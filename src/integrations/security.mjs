@@ -83,7 +83,9 @@ const DECAP_BACKEND_ORIGINS = {
  *   no build-time hash can cover.
  * - connect-src: the git backend's API (and the local decap-server when `local_backend` is on; Decap
  *   only uses it when the CMS is opened on localhost).
- * - img-src blob:: previews of images chosen for upload.
+ * - img-src blob:: previews of images chosen for upload; connect-src blob:: Decap reads a chosen
+ *   file back through fetch(blob:) when it saves the entry (without it every upload, featured image
+ *   or picture in a post's text, failed with "Failed to persist entry: TypeError: Failed to fetch").
  */
 export function cmsRelaxations(configText) {
   const config = parse(configText) ?? {};
@@ -99,7 +101,7 @@ export function cmsRelaxations(configText) {
   return {
     script: ["'unsafe-eval'"],
     style: ["'unsafe-inline'"],
-    connect: [...connect],
+    connect: [...connect, 'blob:'],
     img: ['blob:'],
   };
 }

@@ -13,5 +13,6 @@ export function PostPreview({ entry, getAsset }: PreviewProps) {
   const data = (entry.get('data')?.toJS() ?? {}) as Record<string, unknown>;
   const picture =
     typeof data.featuredImage === 'string' && data.featuredImage ? getAsset(data.featuredImage) : undefined;
-  return <PostArticle post={previewArticle(data, picture?.toString())} />;
+  const pictureAt = (address: string) => getAsset(address).toString();
+  return <PostArticle post={previewArticle(data, picture?.toString(), pictureAt)} />;
 }

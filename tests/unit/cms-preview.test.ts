@@ -32,6 +32,26 @@ describe('the preview of a post', () => {
     expect(html).not.toMatch(/onerror|<script/);
   });
 
+  it("shows the text's pictures from where the CMS holds them, after sanitising", () => {
+    const asked: string[] = [];
+    const pictureAt = (address: string) => {
+      asked.push(address);
+      return `blob:http://localhost:4321/${asked.length}`;
+    };
+    const { html } = previewArticle(
+      {
+        body: '![A board](images/board.png)\n\n![A web picture](https://img.example/a.png)\n\n<img src="images/x.png" onerror="alert(1)">',
+      },
+      undefined,
+      pictureAt,
+    );
+    expect(asked).toEqual(['images/board.png', 'images/x.png']);
+    expect(html).toContain('<img src="blob:http://localhost:4321/1" alt="A board" loading="lazy">');
+    expect(html).toContain('<img src="https://img.example/a.png" alt="A web picture" loading="lazy">');
+    expect(html).toContain('<img src="blob:http://localhost:4321/2" loading="lazy">');
+    expect(html).not.toContain('onerror');
+  });
+
   it('shows a new post before its fields are filled in', () => {
     const article = previewArticle({ publishedAt: '2025-1' });
     expect(article).toMatchObject({ title: '', author: 'Admin', tags: [], image: undefined });

@@ -56,8 +56,11 @@ describe('the policies', () => {
     expect(cms.style).toEqual(["'unsafe-inline'"]);
     expect(cms.connect).toContain('https://api.github.com');
     expect(cms.connect).toContain('http://localhost:8081');
+    // Decap reads an uploaded file back through fetch(blob:) when it saves the entry.
+    expect(cms.connect).toContain('blob:');
+    expect(cms.img).toEqual(['blob:']);
     const gitea = cmsRelaxations('backend:\n  name: gitea\n  api_root: https://git.example.org/api/v1\n');
-    expect(gitea.connect).toEqual(['https://git.example.org']);
+    expect(gitea.connect).toEqual(['https://git.example.org', 'blob:']);
   });
 });
 

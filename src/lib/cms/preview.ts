@@ -5,6 +5,7 @@ import { marked } from 'marked';
 import { formatLongDate, isoDay, toPostDate } from '../site/dates';
 import { sanitizeHtml } from '../text/sanitize';
 import { parseTags } from '../blog/tags';
+import { repositoryPictureName } from '../text/post-body';
 
 /** The article's view (PostArticle's ArticleView, which the lib layer does not import). */
 export interface PreviewArticle {
@@ -31,10 +32,31 @@ function dayOf(value: unknown): Date {
 }
 
 /**
- * The article of the post being edited. `data` is the entry's values as the form holds them;
- * `pictureUrl` the address at which the CMS shows the chosen featured image, if any.
+ * The text's pictures from the repository ('images/a.jpg'), shown from where the CMS holds them: an
+ * upload not yet saved exists only as a blob: address, which the sanitiser rightly drops, so the
+ * address is swapped in after sanitising. The relative address would otherwise resolve against
+ * /cms/ and show a broken picture.
  */
-export function previewArticle(data: Record<string, unknown>, pictureUrl?: string): PreviewArticle {
+function withPreviewPictures(html: string, pictureAt: (address: string) => string): string {
+  return html.replace(/(<img\b[^>]*?\ssrc=")([^"]*)"/g, (whole, start: string, src: string) => {
+    const address = src.replace(/&amp;/g, '&');
+    if (repositoryPictureName(address) === undefined) return whole;
+    const shown = pictureAt(address).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    return `${start}${shown}"`;
+  });
+}
+
+/**
+ * The article of the post being edited. `data` is the entry's values as the form holds them;
+ * `pictureUrl` the address at which the CMS shows the chosen featured image, if any; `pictureAt`
+ * the address at which it shows a picture of the text (Decap's getAsset).
+ */
+export function previewArticle(
+  data: Record<string, unknown>,
+  pictureUrl?: string,
+  pictureAt?: (address: string) => string,
+): PreviewArticle {
+  const html = sanitizeHtml(marked.parse(text(data.body), { async: false }));
   const day = dayOf(data.publishedAt);
   const tags = Array.isArray(data.tags) ? parseTags(data.tags.filter((t) => typeof t === 'string')) : [];
   return {
@@ -43,7 +65,7 @@ export function previewArticle(data: Record<string, unknown>, pictureUrl?: strin
     day: isoDay(day),
     dateLabel: formatLongDate(day),
     tags,
-    html: sanitizeHtml(marked.parse(text(data.body), { async: false })),
+    html: pictureAt ? withPreviewPictures(html, pictureAt) : html,
     image: pictureUrl ? { src: pictureUrl, alt: text(data.featuredImageAlt) } : undefined,
   };
 }

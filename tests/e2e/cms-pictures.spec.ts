@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { picturesProblem } from '../../src/lib/text/post-body';
+import { expect, test } from './fixtures';
+
+// A picture in a post's text, written in Decap CMS as an editor would (issue 18): the Body's picture
+// button, an upload through the media library, alt text, "Publish now" against the real decap-server
+// (fs mode, as `npm run cms` runs it) on a copy of content/. The file it writes must pass the build's
+// picture rule; a picture without alt text is refused before anything is written. Decap's own markup
+// is not ours to fix, so this suite runs no axe check (docs/content-editing.md).
+
+const root = path.resolve(import.meta.dirname, '../..');
+// 8081 is `npm run cms`'s and 8086-8089 publish.spec.ts's; this suite's decap-server is on 8090/8091.
+const decapPort = () => 8090 + (test.info().parallelIndex % 2);
+
+let repo = '';
+let server: ChildProcess | undefined;
+let photos: { park: string; plain: string };
+
+async function startDecapServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/decap-server/dist/index.js')], {
+    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', GIT_REPO_DIRECTORY: repo, MODE: 'fs' },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    // Its own server: one left running on the port by someone else serves another folder.
+    const answered = await fetch(`http://127.0.0.1:${port}/api/v1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'info' }),
+    }).then(
+      async (response) =>
+        response.ok && ((await response.json()) as { repo?: string }).repo === path.basename(repo),
+      () => false,
+    );
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`decap-server did not start on port ${port}`);
+}
+
+test.beforeAll(async () => {
+  repo = await mkdtemp(path.join(tmpdir(), 'cms-pictures-'));
+  await cp(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
+  photos = { park: path.join(repo, 'park-photo.png'), plain: path.join(repo, 'plain-photo.png') };
+  for (const file of Object.values(photos)) {
+    await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#a8cba0' } })
+      .png()
+      .toFile(file);
+  }
+  server = await startDecapServer(decapPort());
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  if (repo) await rm(repo, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', "Decap CMS's editor is for a desktop screen");
+  // Decap's bundle (a few MB) loads and compiles its configuration before anything can be typed.
+  test.slow();
+  // The CMS, opened on this machine, talks to decap-server at localhost:8081 (admin/config.yml):
+  // here, this suite's own server on a copy of the content.
+  await page.route(/^http:\/\/localhost:8081\//, async (route) => {
+    const url = route.request().url().replace('localhost:8081', `127.0.0.1:${decapPort()}`);
+    await route.fulfill({ response: await route.fetch({ url }) });
+  });
+});
+
+async function newPost(page: Page, title: string) {
+  await page.goto('/cms/');
+  await page.getByRole('button', { name: /login/i }).click();
+  await page.goto('/cms/#/collections/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Excerpt').fill('A post written in Decap CMS with a picture in its text.');
+  await page.locator('[data-slate-editor="true"]').click();
+  await page.keyboard.type('Some words before the picture.');
+  await page.keyboard.press('Enter');
+}
+
+/** The Body's picture button, an upload through the media library, and the picture's alt text. */
+async function addPicture(page: Page, file: string, alt: string) {
+  await page.getByRole('button', { name: 'Add Component' }).click();
+  await page.getByRole('menuitem', { name: 'Image' }).click();
+  await page.getByRole('button', { name: 'Choose an image' }).last().click();
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  if (alt) await page.getByLabel('Alt Text').fill(alt);
+}
+
+async function publishNow(page: Page) {
+  await page.getByRole('button', { name: 'Publish' }).first().click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+}
+
+test('a picture uploaded in the post body is saved next to the posts, previewed, and accepted by the build', async ({
+  page,
+}) => {
+  await newPost(page, 'Pictures from the CMS');
+  await addPicture(page, photos.park, 'A green park on a sunny day');
+
+  // The preview shows the picture itself, from the upload not yet saved (not a broken /cms/images/ path).
+  const preview = page
+    .frameLocator('iframe')
+    .first()
+    .getByRole('img', { name: 'A green park on a sunny day' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+
+  await publishNow(page);
+  const file = path.join(repo, 'content/posts/pictures-from-the-cms.md');
+  await expect
+    .poll(
+      () =>
+        stat(file).then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const text = await readFile(file, 'utf8');
+  expect(text).toContain('![A green park on a sunny day](images/park-photo.png)');
+  expect((await stat(path.join(repo, 'content/posts/images/park-photo.png'))).size).toBeGreaterThan(0);
+  // The build's own rule, with the file check the build makes (src/content.config.ts).
+  const fileExists = (name: string) => name === 'park-photo.png';
+  expect(picturesProblem(text, undefined, { fileExists })).toBeUndefined();
+});
+
+test('a picture without alt text is refused before anything is saved, saying what to write', async ({
+  page,
+}) => {
+  await newPost(page, 'A picture without words');
+  await addPicture(page, photos.plain, '');
+  await publishNow(page);
+  await expect(page.getByText(/it has no alt text: describe it between the brackets/)).toBeVisible();
+  await expect(
+    stat(path.join(repo, 'content/posts/a-picture-without-words.md')).then(
+      () => 'written',
+      () => 'not written',
+    ),
+  ).resolves.toBe('not written');
+});

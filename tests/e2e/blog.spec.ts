@@ -152,6 +152,79 @@ test.describe('post page', () => {
     await expect(page).toHaveURL(/\/blog\/?$/);
   });
 
+  test('pictures in the text are built sharp, lazy and sized, and shift nothing as the reader scrolls', async ({
+    page,
+  }) => {
+    // Layout shifts as Lighthouse counts them (CLS), from the first paint to the end of the text.
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(POST_PATH);
+    const pictures = page.locator('[data-post-content] img');
+    await expect(pictures).toHaveCount(3);
+    for (const picture of await pictures.all()) {
+      await expect(picture).toHaveAttribute('alt', /^.{20,}$/);
+      await expect(picture).toHaveAttribute('srcset', /200w.*400w.*800w.*1200w/);
+      await expect(picture).toHaveAttribute('loading', 'lazy');
+      await expect(picture).toHaveAttribute('decoding', 'async');
+      await expect(picture).toHaveAttribute('width', '1200');
+      await expect(picture).toHaveAttribute('height', '600');
+    }
+    // Read as a reader does, a screen at a time.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 600) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(50);
+    }
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      // Sharp: the copy the browser chose has at least as many pixels as the screen shows (up to
+      // twice as many on dense screens), so `sizes` describes the column truthfully.
+      const { pixels, shown, ratio, density } = await picture.evaluate((img: HTMLImageElement) => {
+        const chosen = img.srcset
+          .split(', ')
+          .map((candidate) => candidate.split(' '))
+          .find(([address]) => new URL(address!, location.href).href === img.currentSrc);
+        const box = img.getBoundingClientRect();
+        return {
+          pixels: Number.parseInt(chosen?.[1] ?? '0', 10),
+          shown: box.width,
+          ratio: box.height / box.width,
+          density: Math.min(window.devicePixelRatio, 2),
+        };
+      });
+      expect(pixels).toBeGreaterThanOrEqual(Math.floor(shown * density));
+      expect(ratio).toBeCloseTo(0.5, 2);
+    }
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  });
+
+  test('a picture in the text that fails while on screen keeps its box, so the text does not jump', async ({
+    page,
+  }) => {
+    await page.route(/\/_astro\/first-then-board\./, (route) => route.abort('connectionrefused'));
+    await page.goto(POST_PATH);
+    const picture = page.locator('[data-post-content] img[src*="first-then-board"]');
+    const before = await picture.evaluate((img) => img.getBoundingClientRect().height);
+    expect(before).toBeGreaterThan(100);
+    await picture.scrollIntoViewIfNeeded();
+    await expect(picture).toHaveCSS('visibility', 'hidden');
+    expect(await picture.evaluate((img) => img.getBoundingClientRect().height)).toBe(before);
+    // The other pictures are untouched.
+    await expect(page.locator('[data-post-content] img[src*="schedule-formats"]')).toHaveCSS(
+      'visibility',
+      'visible',
+    );
+  });
+
   test('a draft and an unknown slug get the helpful not-found page', async ({ page }) => {
     for (const path of [`/blog/${DRAFT.slug}`, '/blog/no-such-post']) {
       const response = await page.goto(path);

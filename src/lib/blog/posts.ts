@@ -56,10 +56,11 @@ export const postCountText = (count: number): string => countText(count, 'post')
 export const ARTICLE_IMAGE_SIZES = '(min-width: 896px) 848px, 92vw';
 
 /**
- * Pictures in a post's text: the text column (PostArticle's PROSE, at most 70ch of 18px text,
- * about 680px) on wide screens, the page width less its padding on phones.
+ * Pictures in a post's text: the text column (PostArticle's max-w-3xl less its padding, 720px; its
+ * 70ch limit is wider at 18px) on wide screens, the page width less its padding on phones.
+ * tests/e2e/blog.spec.ts checks the copy the browser picks is sharp on both.
  */
-export const POST_TEXT_PICTURE_SIZES = '(min-width: 768px) 680px, calc(100vw - 2rem)';
+export const POST_TEXT_PICTURE_SIZES = '(min-width: 768px) 720px, calc(100vw - 2rem)';
 
 /** '/blog' for the first page, '/blog/page/2' after it. */
 export const blogPageHref = (page: number): string => (page <= 1 ? '/blog' : `/blog/page/${page}`);

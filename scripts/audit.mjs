@@ -18,6 +18,7 @@ const AUDIT_PAGES = [
   '/training',
   '/services/individual-therapy',
   '/blog',
+  // A post with a featured image and three pictures in its text (issue 18's budget).
   '/blog/visual-schedules-a-practical-guide-for-families',
   '/login',
 ];

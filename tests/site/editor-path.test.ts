@@ -72,6 +72,14 @@ describe('a new post with only the required fields', () => {
     copy = await projectCopy('editor-path-');
     await copyFile(join(import.meta.dirname, 'minimal-post.md'), join(copy, NEW_POST));
     await writeFile(join(copy, PICTURE_POST), PICTURE_POST_TEXT);
+    // A post without a featured image that opens with a picture: that one is on the first screen.
+    await writeFile(
+      join(copy, 'content/posts/a-post-that-opens-with-a-picture.md'),
+      PICTURE_POST_TEXT.replace(
+        'title: A post with pictures',
+        'title: A post that opens with a picture',
+      ).replace('Words first.\n\n', ''),
+    );
     // A photo-sized PNG (1600 px wide): the build makes its 200 to 1200 px WebP copies.
     await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7fa7c9' } })
       .png()
@@ -126,6 +134,11 @@ describe('a new post with only the required fields', () => {
     expect(pictures).toContainEqual(
       '<img src="https://pictures.example.org/a.png" alt="A picture on the web" loading="lazy">',
     );
+    const opening = await readFile(join(dist, 'blog/a-post-that-opens-with-a-picture/index.html'), 'utf8');
+    const [first, second] = [...opening.matchAll(/<img\b[^>]*a-test-photo[^>]*>/g)].map(([tag]) => tag);
+    expect(first).toContain(' loading="eager"');
+    expect(second).toContain(' loading="lazy"');
+
     // The admin's export writes the repository's address back (src/lib/store/seed.ts, PostSource.pictures).
     const manifest = JSON.parse(await readFile(join(dist, 'blog/manifest.json'), 'utf8')) as {
       posts: { slug: string; source?: { pictures?: Record<string, string> } }[];

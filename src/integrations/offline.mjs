@@ -11,6 +11,8 @@ import {
   BLOG_DATA_CACHE,
   OFFLINE_PATH,
   PAGES_CACHE,
+  PICTURES_CACHE,
+  REMOTE_PICTURES_CACHE,
   THEME_COLOR,
 } from '../lib/site/offline.ts';
 import { practice } from '../lib/site/settings.ts';
@@ -56,6 +58,38 @@ const runtimeCaching = [
       cacheableResponse: { statuses: [200, 404] },
       expiration: { maxEntries: 60, purgeOnQuotaError: true },
       precacheFallback: { fallbackURL: OFFLINE_PATH },
+    },
+  },
+  {
+    // This site's pictures (fingerprinted, so the kept copy is always right), in their own cache so
+    // that pictures and code never push each other out. As many as the code's cache: the 60 kept pages
+    // are read with their pictures (src/scripts/post-pictures.ts fetches those of a post's text), and
+    // 200 of the site's WebP copies weigh ~1 MB today, a few tens of MB were they all photographs.
+    // The file test is PICTURE_FILE of src/lib/site/offline.ts, written out (see above).
+    urlPattern: ({ url, sameOrigin }) =>
+      sameOrigin &&
+      url.pathname.startsWith('/_astro/') &&
+      /\.(?:avif|gif|jpe?g|png|svg|webp)$/i.test(url.pathname),
+    handler: 'CacheFirst',
+    options: {
+      cacheName: PICTURES_CACHE,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true },
+    },
+  },
+  {
+    // A picture from another site (an https address in a post's text): its content may change, so the
+    // network first, as pages; the kept copy offline. The answer is opaque (status 0: the picture's
+    // site does not say whether it is an error), and Chrome counts each opaque answer as several MB
+    // of the site's storage whatever its size: 20 of them, forgotten after 30 days without a read.
+    urlPattern: ({ request, url, sameOrigin }) =>
+      !sameOrigin && request.destination === 'image' && url.protocol === 'https:',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: REMOTE_PICTURES_CACHE,
+      networkTimeoutSeconds: 5,
+      cacheableResponse: { statuses: [0, 200] },
+      expiration: { maxEntries: 20, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true },
     },
   },
   {

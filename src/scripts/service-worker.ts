@@ -1,7 +1,8 @@
 // Registers the service worker that keeps opened pages readable offline (src/integrations/offline.mjs)
 // and, when a new version of the site is waiting, asks the visitor before switching to it (SPEC:
 // service worker). Loads on every page, so it stays small: no workbox-window, no framework.
-import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE } from '@/lib/site/offline';
+import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE, PICTURE_FILE, PICTURES_CACHE } from '@/lib/site/offline';
+import { keepPostPictures } from './post-pictures';
 import { askToReload, forgetAcceptedUpdate } from './update-prompt';
 
 /**
@@ -16,7 +17,10 @@ async function keepFirstPage(): Promise<void> {
     .filter((url) => url.origin === location.origin && url.pathname.startsWith('/_astro/'))
     .map((url) => url.href);
   await (await caches.open(PAGES_CACHE)).add(location.pathname + location.search);
-  await (await caches.open(ASSETS_CACHE)).addAll(assets);
+  // Each in the cache the worker uses for it.
+  const pictures = assets.filter((href) => PICTURE_FILE.test(href));
+  await (await caches.open(PICTURES_CACHE)).addAll(pictures);
+  await (await caches.open(ASSETS_CACHE)).addAll(assets.filter((href) => !pictures.includes(href)));
 }
 
 export function registerServiceWorker(): void {
@@ -39,7 +43,10 @@ export function registerServiceWorker(): void {
       await keepFirstPage();
     }
   };
-  const start = () => void register().catch(() => {}); // without a worker the site works as before
+  const start = () => {
+    void register().catch(() => {}); // without a worker the site works as before
+    keepPostPictures();
+  };
   if (document.readyState === 'complete') start();
   else addEventListener('load', start, { once: true });
 }

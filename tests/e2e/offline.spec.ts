@@ -1,6 +1,7 @@
 // Offline reading and updates (SPEC: service worker): the only suite that lets the service worker run
 // (playwright.config.ts blocks it for the others, so their pages always come from the server).
-import type { BrowserContext, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -110,6 +111,136 @@ test('pages a visitor opened stay readable offline; the others get the offline p
       ),
     ),
   ).toBe('failed');
+});
+
+test.describe("a post's pictures", () => {
+  // A screen between 1x and 2x: the file each picture shows depends on the density and on its
+  // `sizes`; the one kept must be that one (src/lib/page/post-pictures.ts).
+  test.use({ deviceScaleFactor: 1.5 });
+
+  const REMOTE = 'https://pictures.example.org/far-down.png';
+
+  /**
+   * Adds two more of the site's optimised pictures (srcset and sizes as the build writes them, lazy)
+   * and one from another site at the end of the post's text: far below the first screen, and pictures
+   * this page does not otherwise show. Added to the page as the server sends it (the service worker
+   * keeps what this route answers), so the test needs no particular post content. Returns the files
+   * each of the site's two pictures can be shown from.
+   */
+  async function addPictures(context: BrowserContext, request: APIRequestContext): Promise<string[][]> {
+    const post = await (await request.get(POST)).text();
+    const tags = [...(await (await request.get('/blog')).text()).matchAll(/<img [^>]*>/g)].map(
+      ([tag]) => tag,
+    );
+    const attribute = (tag: string, name: string) => new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
+    const others = tags.filter((tag) => !post.includes(attribute(tag, 'src').split('.')[0]!)).slice(0, 2);
+    expect(others).toHaveLength(2);
+    const added = [
+      '<p>More of the post to read before the pictures.</p>'.repeat(100),
+      ...others.map(
+        (tag) =>
+          `<p><img src="${attribute(tag, 'src')}" srcset="${attribute(tag, 'srcSet')}" sizes="${attribute(tag, 'sizes')}" ` +
+          'width="1200" height="675" alt="An added picture" loading="lazy" decoding="async" data-added=""></p>',
+      ),
+      `<p><img src="${REMOTE}" width="192" height="192" alt="A picture from another site" loading="lazy" decoding="async" data-added=""></p>`,
+    ].join('');
+    await context.route(`**${POST}`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const end = html.indexOf('</div><footer', html.indexOf('data-post-content'));
+      expect(end).toBeGreaterThan(0);
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response, headers, body: html.slice(0, end) + added + html.slice(end) });
+    });
+    const remote = await readFile('public/icons/icon-192.png');
+    await context.route(REMOTE, (route) => route.fulfill({ contentType: 'image/png', body: remote }));
+    return others.map((tag) =>
+      attribute(tag, 'srcSet')
+        .split(', ')
+        .map((candidate) => candidate.split(' ')[0]!),
+    );
+  }
+
+  /** The addresses the service worker keeps in the pictures' caches. */
+  function keptPictures(page: Page) {
+    return page.evaluate(async () => {
+      const names = async (cache: string) =>
+        (await (await caches.open(cache)).keys()).map((kept) => kept.url);
+      return { site: await names('pictures'), remote: await names('remote-pictures') };
+    });
+  }
+
+  test('a post read online keeps its pictures for offline reading, even those never scrolled to', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const files = await addPictures(context, request);
+    await page.goto('/');
+    await installed(page);
+    await page.goto(POST);
+    await expect(page.locator('[data-post-content] img[data-added]')).toHaveCount(3);
+    // Fetched once the page is idle, and kept: one size of each of the site's pictures, the other site's.
+    for (const sizes of files) {
+      await expect
+        .poll(async () =>
+          (await keptPictures(page)).site.filter((url) => sizes.includes(new URL(url).pathname)),
+        )
+        .toHaveLength(1);
+    }
+    await expect.poll(async () => (await keptPictures(page)).remote).toEqual([REMOTE]);
+
+    await goOffline(context);
+    await page.goto(POST);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Visual Schedules: A Practical Guide for Families',
+    );
+    // Every picture in the post's text shows when scrolled to offline: the size the page chose was kept.
+    const pictures = page.locator('[data-post-content] img');
+    expect(await pictures.count()).toBeGreaterThanOrEqual(3);
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  });
+
+  test('with Save-Data on, only the pictures the visitor saw are kept', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const files = await addPictures(context, request);
+    await page.goto('/');
+    await installed(page);
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
+    );
+    await page.goto(POST);
+    await expect(page.locator('[data-post-content] img[data-added]')).toHaveCount(3);
+    // Past the moment the pictures would have been fetched.
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 1000))));
+    const kept = await keptPictures(page);
+    expect(kept.remote).toEqual([]);
+    expect(kept.site.filter((url) => files.flat().includes(new URL(url).pathname))).toEqual([]);
+
+    // Offline, the pictures never scrolled to are missing (the page alone never fetches them).
+    await goOffline(context);
+    await page.goto(POST);
+    const added = page.locator('[data-post-content] img[data-added]');
+    await added.evaluateAll((images: HTMLImageElement[]) =>
+      images.forEach((image) => (image.loading = 'eager')),
+    );
+    await expect
+      .poll(() => added.evaluateAll((images: HTMLImageElement[]) => images.map((image) => image.complete)))
+      .toEqual([true, true, true]);
+    expect(
+      await added.evaluateAll((images: HTMLImageElement[]) => images.map((image) => image.naturalWidth)),
+    ).toEqual([0, 0, 0]);
+  });
 });
 
 test('a new version waits for the visitor: "Not now" keeps the page, "Reload" switches', async ({ page }) => {

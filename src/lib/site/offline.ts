@@ -3,8 +3,17 @@
 
 /** Pages a visitor opened: network first, this copy when the network fails. */
 export const PAGES_CACHE = 'pages';
-/** Fingerprinted files under /_astro/ (scripts, styles, pictures, fonts): they never change. */
+/** Fingerprinted files under /_astro/ other than pictures (scripts, styles, fonts): they never change. */
 export const ASSETS_CACHE = 'assets';
+/**
+ * This site's pictures (the optimised copies under /_astro/, fingerprinted too), apart from the code so
+ * that reading many posts never pushes out the code a kept page needs, nor the other way round.
+ */
+export const PICTURES_CACHE = 'pictures';
+/** Pictures a post shows from other sites (an https address in its text): opaque, so kept few. */
+export const REMOTE_PICTURES_CACHE = 'remote-pictures';
+/** A picture among the fingerprinted files: by its name, as Astro writes it. */
+export const PICTURE_FILE = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 /** The blog search's card list (/blog/posts.json), so a kept /blog can still be searched offline. */
 export const BLOG_DATA_CACHE = 'blog-data';
 /** Shown for a page that was never opened while the visitor is offline. */

@@ -165,7 +165,12 @@ function imageAddressComment(address: string): string {
  * browser's posts have those) is written as a comment, not a field: the content schema takes only
  * image files from the repository, so the field would stop the build. Import reads it back.
  */
-export function postToMarkdown(post: Post, site?: Omit<SitePost, 'changed'>): string {
+export function postToMarkdown(
+  post: Post,
+  site?: Omit<SitePost, 'changed'>,
+  /** Picture addresses to write instead (a publish's uploads); the site post's own by default. */
+  pictures: Readonly<Record<string, string>> | undefined = site?.source.pictures,
+): string {
   const data: Record<string, unknown> = {
     title: post.title,
     excerpt: post.excerpt,
@@ -186,7 +191,7 @@ export function postToMarkdown(post: Post, site?: Omit<SitePost, 'changed'>): st
   if (sitePicture?.featuredImageAlt) data.featuredImageAlt = sitePicture.featuredImageAlt;
   data.isDraft = post.isDraft !== 0;
   data.slug = post.slug;
-  const body = bodyToMarkdown(post.content.trim(), site?.source.pictures);
+  const body = bodyToMarkdown(post.content.trim(), pictures);
   const text = writeFrontMatter(`${body}\n`, data);
   // Only an address the URL check accepts becomes a comment: one with a line break (from a store
   // written without the form's checks) would add a front-matter line of its own.

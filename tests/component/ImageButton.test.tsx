@@ -72,6 +72,8 @@ describe('the Image button', () => {
     );
     await waitFor(() => expect(editor).toHaveFocus());
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The cursor is after the new picture, not on it (a key typed would replace a selected picture).
+    expect(image).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('requires alt text, with the message tied to its field', async () => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, pasteHtml, signIn, test } from './fixtures';
+import { CONTRAST_MODES } from './pages';
 
 // Pictures in the admin's posts (issue 18), in real Chromium: the Image button by keyboard, a picture
 // of the built site added, saved and shown on the post's page from this browser's storage with its
@@ -112,3 +113,22 @@ test('a pasted picture keeps its alt text; one without asks for it, and the save
   await page.getByRole('button', { name: 'Save post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/);
 });
+
+for (const mode of CONTRAST_MODES.filter((m) => m !== 'normal')) {
+  test(`the Image dialog and its messages have no axe violations in ${mode} contrast`, async ({ page }) => {
+    await page.addInitScript((contrast) => {
+      sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast }));
+    }, mode);
+    await signIn(page);
+    await page.goto('/admin/posts/new');
+    await expect(page.locator('html')).toHaveAttribute('data-contrast', mode);
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+    await dialog.getByRole('button', { name: 'Add picture' }).click();
+    await expect(dialog.getByLabel(/^Picture address/)).toHaveAccessibleDescription(
+      /Enter the picture's address/,
+    );
+    await expect(dialog.getByLabel(/^Alt text/)).toHaveAccessibleDescription(/Describe the picture/);
+    await expectNoAxeViolations(page);
+  });
+}

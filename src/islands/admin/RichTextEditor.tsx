@@ -4,6 +4,7 @@
  * an address and applies it only if one is entered and allowed. The Image button asks for a
  * picture's address and alt text (ImageDialog); pasted pictures are checked (picture-input.ts).
  */
+import { Selection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { LINK_PROMPT, resolveLinkInput } from '@/lib/admin/link-input';
@@ -150,7 +151,22 @@ export function RichTextEditor({
     setLinkMessage('');
     const chain = editor.chain().focus();
     if (editor.isActive('image')) chain.updateAttributes('image', attributes).run();
-    else chain.setImage(attributes).run();
+    // The new picture is left selected, where the next key typed would replace it: the cursor goes
+    // after it instead, into a new paragraph when the picture ends the post.
+    else
+      chain
+        .setImage(attributes)
+        .command(({ tr, state }) => {
+          const after = tr.selection.to;
+          const next = Selection.findFrom(tr.doc.resolve(after), 1, true);
+          if (next) tr.setSelection(next);
+          else {
+            tr.insert(after, state.schema.nodes.paragraph!.create());
+            tr.setSelection(TextSelection.create(tr.doc, after + 1));
+          }
+          return true;
+        })
+        .run();
   }
 
   return (

@@ -25,7 +25,7 @@ const at = new Date('2025-05-06T12:00:00.000Z');
 const PNG = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]);
 
 async function addPost(content: string): Promise<Post> {
-  const id = await db.posts.add({
+  const record: Omit<Post, 'id'> = {
     slug: 'calm-corner',
     isDraft: 0,
     title: 'Calm corner',
@@ -35,7 +35,8 @@ async function addPost(content: string): Promise<Post> {
     author: 'Admin',
     publishedAt: at,
     updatedAt: at,
-  } as Post);
+  };
+  const id = await db.posts.add(record as Post);
   return (await db.posts.get(id))!;
 }
 
@@ -47,7 +48,7 @@ function site(files: Record<string, { body?: Uint8Array; type?: string; status?:
     asked.push(path);
     const file = files[path];
     if (!file) return new Response('Not found', { status: 404 });
-    return new Response(file.body ?? null, {
+    return new Response(file.body ? (file.body.buffer as ArrayBuffer) : null, {
       status: file.status ?? 200,
       headers: {
         'Content-Type': file.type ?? 'image/png',

@@ -73,7 +73,10 @@ export function createLocalBackend({ url, branch, fetch: fetchFn = fetch }: Loca
     return info;
   };
 
-  const backend: PublishBackend & { info: () => Promise<LocalServerInfo> } = {
+  const backend: PublishBackend &
+    Required<Pick<PublishBackend, 'writePictures'>> & {
+      info: () => Promise<LocalServerInfo>;
+    } = {
     kind: 'local',
     description: 'the project folder on this computer (decap-server)',
     info: serverInfo,

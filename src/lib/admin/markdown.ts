@@ -128,6 +128,11 @@ export function bodyToMarkdown(html: string, pictures: Readonly<Record<string, s
   return blocks.join('\n\n');
 }
 
+/** A post's Markdown body as HTML (before sanitising), its pictures read as the build reads them. */
+export function renderMarkdownBody(body: string): string {
+  return markdown.parse(body, { async: false });
+}
+
 /**
  * Markdown as HTML: a picture marked decorative gets alt="" (and loses the marker); one with no alt
  * text and no marker gets no alt at all, so the editor asks for it (marked would write alt="").
@@ -329,7 +334,7 @@ export function parseMarkdownPost(
 
   let html: string;
   try {
-    html = markdown.parse(parsed.content, { async: false });
+    html = renderMarkdownBody(parsed.content);
   } catch {
     return fail('the text after the front matter could not be read as Markdown');
   }

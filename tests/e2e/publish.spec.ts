@@ -313,6 +313,57 @@ test('the publishing controls pass axe and work by keyboard', async ({ page }) =
   ).toBeVisible();
 });
 
+test('a picture of this site goes with its post into content/posts/images, and the Markdown names it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/blog');
+  const src = (await page.locator('main img[src^="/_astro/"]').first().getAttribute('src'))!;
+  const served = Buffer.from(await (await page.request.get(src)).body());
+  await signIn(page);
+  const title = 'A Picture Goes Along';
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Excerpt/).fill('Published with its picture.');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Look at this.');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+  await dialog.getByLabel(/^Picture address/).fill(src);
+  await dialog.getByLabel(/^Alt text/).fill('A picture card');
+  await dialog.getByRole('button', { name: 'Add picture' }).click();
+  await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+
+  await row(page, title)
+    .getByRole('button', { name: `Publish to website ${title}` })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Wrote content/posts/a-picture-goes-along.md' }),
+  ).toBeVisible();
+  // <slug>-<the built file's name, in lowercase letters, digits, dots and dashes>.webp
+  const name = `a-picture-goes-along-${path
+    .basename(src, '.webp')
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')}.webp`;
+  const picture = path.join(repo, 'content/posts/images', name);
+  expect(Buffer.compare(await readFile(picture), served)).toBe(0);
+  const { content } = readFrontMatter(await readFile(postFile('a-picture-goes-along.md'), 'utf8'));
+  // (The editor leaves an empty paragraph after a picture at the end, for the cursor.)
+  expect(content.trim().replace(/\n\n<p><\/p>$/, '')).toBe(
+    `<p>Look at this.</p>\n\n![A picture card](./images/${name})`,
+  );
+
+  // Removed again, picture and all, so the repository's build at the end sees the site as it was.
+  await row(page, title)
+    .getByRole('button', { name: `Remove from website ${title}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove from website' }).click();
+  await expect(row(page, title).getByText('Only in this browser')).toBeVisible();
+  await rm(picture);
+});
+
 const run = (
   command: string,
   args: string[],

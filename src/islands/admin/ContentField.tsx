@@ -1,6 +1,7 @@
 // The post form's Content: the rich-text editor with its shortcuts, or, for content the editor would
-// damage, that content shown as it is (KeptContent). Optional, so it never has an error message.
-import { FieldHint } from '@/islands/shared/form-fields';
+// damage, that content shown as it is (KeptContent). Optional; its one message is about pictures
+// the post cannot be saved with (a missing alt text), tied to the editor like any field's.
+import { FieldError, FieldHint, describedBy, errorIdFor } from '@/islands/shared/form-fields';
 import { KeptContent } from './KeptContent';
 import { RichTextEditor, type RichTextEditorProps } from './RichTextEditor';
 
@@ -12,10 +13,11 @@ interface ContentFieldProps {
   dropped: readonly string[];
   onChange: (html: string) => void;
   disabled: boolean;
+  error?: string | undefined;
   askForUrl?: RichTextEditorProps['askForUrl'] | undefined;
 }
 
-export function ContentField({ id, html, dropped, onChange, disabled, askForUrl }: ContentFieldProps) {
+export function ContentField({ id, html, dropped, onChange, disabled, error, askForUrl }: ContentFieldProps) {
   return (
     <div>
       <p className="block text-base font-semibold text-ink">
@@ -29,12 +31,14 @@ export function ContentField({ id, html, dropped, onChange, disabled, askForUrl 
             Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Ctrl+Z undo. In a list, Tab and Shift+Tab
             change the indent.
           </FieldHint>
+          <FieldError id={errorIdFor(id)} message={error} />
           <div className="mt-1">
             <RichTextEditor
               id={id}
               initialHtml={html}
               onChange={onChange}
-              describedBy={`${id}-hint`}
+              describedBy={describedBy(`${id}-hint`, error && errorIdFor(id))}
+              invalid={Boolean(error)}
               disabled={disabled}
               {...(askForUrl ? { askForUrl } : {})}
             />

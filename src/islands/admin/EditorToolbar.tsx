@@ -1,5 +1,5 @@
 /**
- * The editor's toolbar (SPEC 2: bold, italic, bullet list, ordered list, link; plus undo and redo):
+ * The editor's toolbar (SPEC 2: bold, italic, bullet list, ordered list, link; plus image, undo and redo):
  * role="toolbar" with one tab stop and the arrow keys, Home and End moving between buttons (the
  * ARIA toolbar pattern). Each button has a text name, says whether it is on (aria-pressed) and
  * names its shortcut (aria-keyshortcuts).
@@ -13,6 +13,7 @@ interface ToolState {
   bulletList: boolean;
   orderedList: boolean;
   link: boolean;
+  image: boolean;
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -31,9 +32,11 @@ interface EditorToolbarProps {
   editor: Editor;
   editorId: string;
   onLink: () => void;
+  /** Asks for a new picture, or for the selected picture's address and alt text. */
+  onImage: () => void;
 }
 
-export function EditorToolbar({ editor, editorId, onLink }: EditorToolbarProps) {
+export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }): ToolState => ({
@@ -42,6 +45,7 @@ export function EditorToolbar({ editor, editorId, onLink }: EditorToolbarProps) 
       bulletList: e.isActive('bulletList'),
       orderedList: e.isActive('orderedList'),
       link: e.isActive('link'),
+      image: e.isActive('image'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -84,6 +88,8 @@ export function EditorToolbar({ editor, editorId, onLink }: EditorToolbarProps) 
       enabled: (s) => s.link,
       run: (e) => e.chain().focus().extendMarkRange('link').unsetLink().run(),
     },
+    // Pressed while a picture is selected: the button then changes that picture.
+    { label: 'Image', pressed: (s) => s.image, run: onImage },
     {
       label: 'Undo',
       keys: 'Control+Z Meta+Z',

@@ -1,4 +1,4 @@
-// What the post form shows instead of the editor for content the editor would damage (pictures,
+// What the post form shows instead of the editor for content the editor would damage (figures,
 // tables...): the content as it is, saved unchanged, and where to change it instead.
 import { sanitizeHtml } from '@/lib/text/sanitize';
 

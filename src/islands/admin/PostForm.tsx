@@ -173,6 +173,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
           dropped={dropped}
           onChange={(html) => update('content', html)}
           disabled={saving}
+          error={errors.content}
           askForUrl={askForUrl}
         />
 

@@ -1,14 +1,18 @@
 /**
  * The post content editor (SPEC 2): TipTap with the toolbar, HTML out. The editable area is a
  * multi-line textbox named 'Content', at least 200 px high. The link button (or Ctrl+K) asks for
- * an address and applies it only if one is entered and allowed.
+ * an address and applies it only if one is entered and allowed. The Image button asks for a
+ * picture's address and alt text (ImageDialog); pasted pictures are checked (picture-input.ts).
  */
+import { Selection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { LINK_PROMPT, resolveLinkInput } from '@/lib/admin/link-input';
 import { cleanPastedHtml } from '@/lib/admin/pasted-html';
+import { checkPastedPictures, type PictureAttributes } from '@/lib/admin/picture-input';
 import { EditorToolbar } from './EditorToolbar';
 import { editorExtensions } from './editor-extensions';
+import { ImageDialog, type ImageDialogProps } from './ImageDialog';
 import './editor.css';
 
 export interface RichTextEditorProps {
@@ -17,7 +21,9 @@ export interface RichTextEditorProps {
   initialHtml: string;
   onChange: (html: string) => void;
   /** ids of texts describing the editor (a hint). */
-  describedBy?: string;
+  describedBy?: string | undefined;
+  /** True while the content has an error (its message is among `describedBy`). */
+  invalid?: boolean;
   disabled?: boolean;
   /** How to ask for a link's address; window.prompt by default. */
   askForUrl?: (message: string, current: string) => string | null;
@@ -58,14 +64,20 @@ export function RichTextEditor({
   initialHtml,
   onChange,
   describedBy,
+  invalid = false,
   disabled = false,
   askForUrl = defaultAsk,
 }: RichTextEditorProps) {
+  // The link button's and the pasted pictures' messages share one live region.
   const [linkMessage, setLinkMessage] = useState('');
+  const [picture, setPicture] = useState<ImageDialogProps['initial']>(null);
   const onChangeRef = useRef(onChange);
   const openLinkRef = useRef<() => void>(() => {});
+  // Read by ProseMirror on every update, so a message shown after a save is tied to the editor.
+  const described = useRef({ describedBy, invalid });
   useEffect(() => {
     onChangeRef.current = onChange;
+    described.current = { describedBy, invalid };
   });
 
   const editor = useEditor({
@@ -75,16 +87,24 @@ export function RichTextEditor({
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: {
+      attributes: () => ({
         id,
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': 'Content',
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        // The post form focuses the first field with an error by this name.
+        'data-field': 'content',
+        ...(described.current.describedBy ? { 'aria-describedby': described.current.describedBy } : {}),
+        ...(described.current.invalid ? { 'aria-invalid': 'true' } : {}),
         class: 'post-editor min-h-[200px] px-4 py-3 text-base text-ink focus:outline-none',
+      }),
+      // Word processors' formatting and structure, in the elements the editor keeps; pictures the
+      // site cannot show are left out and named, and one without alt text is asked about.
+      transformPastedHTML: (html) => {
+        const pasted = checkPastedPictures(cleanPastedHtml(html));
+        setLinkMessage(pasted.message);
+        return pasted.html;
       },
-      // Word processors' formatting and structure, in the elements the editor keeps.
-      transformPastedHTML: (html) => cleanPastedHtml(html),
       handleKeyDown: (_view, event) => {
         if (
           (event.ctrlKey || event.metaKey) &&
@@ -113,12 +133,61 @@ export function RichTextEditor({
     editor.setEditable(!disabled);
   }, [editor, disabled]);
 
+  useEffect(() => {
+    if (!editor.isDestroyed) editor.view.setProps({});
+  }, [editor, describedBy, invalid]);
+
+  function openImage() {
+    // A selected picture is changed; otherwise a new one goes where the cursor is.
+    const current = editor.isActive('image') ? editor.getAttributes('image') : {};
+    setPicture({
+      src: (current.src as string | undefined) ?? '',
+      alt: (current.alt as string | null) ?? null,
+    });
+  }
+
+  function insertImage(attributes: PictureAttributes) {
+    setPicture(null);
+    setLinkMessage('');
+    const chain = editor.chain().focus();
+    if (editor.isActive('image')) chain.updateAttributes('image', attributes).run();
+    // The new picture is left selected, where the next key typed would replace it: the cursor goes
+    // after it instead, into a new paragraph when the picture ends the post.
+    else
+      chain
+        .setImage(attributes)
+        .command(({ tr, state }) => {
+          const after = tr.selection.to;
+          const next = Selection.findFrom(tr.doc.resolve(after), 1, true);
+          if (next) tr.setSelection(next);
+          else {
+            tr.insert(after, state.schema.nodes.paragraph!.create());
+            tr.setSelection(TextSelection.create(tr.doc, after + 1));
+          }
+          return true;
+        })
+        .run();
+  }
+
   return (
     <div>
       <div className="overflow-hidden rounded-lg border-2 border-field-line bg-page has-[.post-editor:focus]:outline-3 has-[.post-editor:focus]:outline-offset-2 has-[.post-editor:focus]:outline-focus">
-        <EditorToolbar editor={editor} editorId={id} onLink={() => openLinkRef.current()} />
+        <EditorToolbar
+          editor={editor}
+          editorId={id}
+          onLink={() => openLinkRef.current()}
+          onImage={openImage}
+        />
         <EditorContent editor={editor} />
       </div>
+      <ImageDialog
+        initial={picture}
+        onInsert={insertImage}
+        onCancel={() => {
+          setPicture(null);
+          editor.commands.focus();
+        }}
+      />
       <p role="status" aria-live="polite" className="mt-2 text-base font-semibold text-danger empty:hidden">
         {linkMessage}
       </p>

@@ -1,7 +1,10 @@
 // The editor's schema (SPEC 2): StarterKit with its Link, headings from h2 (the page owns h1), undo
-// depth 100 grouped by 500 ms, links limited to the spec's schemes with 'http' as default.
+// depth 100 grouped by 500 ms, links limited to the spec's schemes with 'http' as default; pictures
+// (issue 18) as blocks of src, alt, title, width and height, added through the Image button.
+import Image from '@tiptap/extension-image';
 import { generateHTML, generateJSON, getSchema } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { htmlBody, unwrapPictureParagraphs } from '@/lib/admin/picture-input';
 import { isAllowedLinkUrl } from '@/lib/text/sanitize';
 
 export const UNDO_DEPTH = 100;
@@ -26,6 +29,9 @@ export function editorExtensions() {
         HTMLAttributes: { target: null, rel: null, class: null },
       },
     }),
+    // No Markdown-typing shortcut ('![alt](src)'): that would skip the Image dialog's checks.
+    // data: addresses are never read (allowBase64 false); the save refuses any other it cannot show.
+    Image.extend({ addInputRules: () => [] }).configure({ inline: false, allowBase64: false }),
   ];
 }
 
@@ -35,7 +41,15 @@ export function editorExtensions() {
  */
 export function asEditorHtml(html: string): string {
   const extensions = editorExtensions();
-  return generateHTML(generateJSON(html, extensions), extensions);
+  return generateHTML(generateJSON(withBlockPictures(html), extensions), extensions);
+}
+
+/** A build's and Markdown's <p><img></p> as the editor's picture block (not an empty paragraph and a picture). */
+function withBlockPictures(html: string): string {
+  if (!/<img/i.test(html)) return html;
+  const body = htmlBody(html);
+  unwrapPictureParagraphs(body);
+  return body.innerHTML;
 }
 
 /** Element names the editor's schema reads (its parse rules: 'p', 'h2', 'a[href]' and so on). */

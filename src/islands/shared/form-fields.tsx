@@ -98,7 +98,7 @@ export function readText(formData: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Focuses the first field, in form order, that has an error. */
+/** Focuses the first field, in form order, that has an error (an editor names its field with data-field). */
 export function focusFirstInvalid(
   form: HTMLFormElement | null,
   fieldOrder: readonly string[],
@@ -106,7 +106,7 @@ export function focusFirstInvalid(
 ) {
   const first = fieldOrder.find((field) => field in errors);
   if (!form || !first) return;
-  const control = form.querySelector<HTMLElement>(`[name="${first}"]`);
+  const control = form.querySelector<HTMLElement>(`[name="${first}"], [data-field="${first}"]`);
   control?.focus();
 }
 

@@ -12,8 +12,14 @@
  * would run the file's code, so it is refused) and renders the body with marked; a body that is
  * HTML passes through as it is. The result is sanitised like every other HTML. A file with a
  * problem gets a message naming the file and the field, and the caller imports nothing.
+ *
+ * Pictures are the exception to "HTML as the body": the build turns only Markdown pictures into
+ * optimised ones (and takes a repository file only from them), so each picture block of the post is
+ * written as `![alt](src "title")` between the HTML blocks, a decorative one (alt="") as
+ * `![](src "decorative")`, and a picture that came from the repository with the file the Markdown
+ * named (`source.pictures`). Import reads them back the same way.
  */
-import { marked } from 'marked';
+import { Marked, type Tokens } from 'marked';
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
@@ -25,6 +31,7 @@ import { sanitizeHtml } from '@/lib/text/sanitize';
 import { slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/text/url-check';
+import { htmlBody } from './picture-input';
 import { isImageAddress, POST_LIMITS } from './post-form';
 import type { SitePost } from './site-posts';
 
@@ -57,6 +64,94 @@ function protectBlankLines(html: string): string {
   return html.replace(/\r\n?/g, '\n').replace(/\n(?=[ \t]*\n)/g, '&#10;');
 }
 
+/** The title the build reads as "this picture is decorative" (alt=""): `![](./images/a.svg "decorative")`. */
+export const DECORATIVE_TITLE = 'decorative';
+
+const escapeMarkdownText = (text: string) => text.replace(/\s+/g, ' ').replace(/([\\[\]])/g, '\\$1');
+
+/** A picture as Markdown; `pictures` maps a built address to the repository file it was made from. */
+export function pictureToMarkdown(
+  img: Pick<Element, 'getAttribute'>,
+  pictures: Readonly<Record<string, string>> = {},
+): string {
+  const built = img.getAttribute('src') ?? '';
+  const src = Object.hasOwn(pictures, built) ? pictures[built]! : built;
+  const alt = img.getAttribute('alt') ?? '';
+  const title =
+    alt === '' && img.getAttribute('alt') !== null ? DECORATIVE_TITLE : (img.getAttribute('title') ?? '');
+  const destination = /[\s()<>]/.test(src) ? `<${src.replace(/[<>]/g, encodeURIComponent)}>` : src;
+  const titlePart = title ? ` "${title.replace(/\s+/g, ' ').replace(/(["\\])/g, '\\$1')}"` : '';
+  return `![${escapeMarkdownText(alt)}](${destination}${titlePart})`;
+}
+
+/** The one picture a top-level block is (an <img>, or a paragraph holding only pictures), if so. */
+function picturesOfBlock(node: ChildNode): Element[] | undefined {
+  if (node.nodeType !== 1) return undefined;
+  const element = node as Element;
+  if (element.localName === 'img') return [element];
+  if (element.localName !== 'p' || !element.querySelector('img')) return undefined;
+  const onlyPictures = [...element.childNodes].every(
+    (child) =>
+      (child.nodeType === 1 && (child as Element).localName === 'img') ||
+      (child.nodeType === 3 && (child.textContent ?? '').trim() === '') ||
+      (child.nodeType === 1 && (child as Element).localName === 'br'),
+  );
+  return onlyPictures ? [...element.querySelectorAll('img')] : undefined;
+}
+
+const escapeHtmlText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The post's body: its HTML, with each picture block as a Markdown picture of its own (blank lines
+ * end an HTML block, so the picture between them is read as Markdown). A picture inside a list or
+ * a paragraph with text stays HTML.
+ */
+export function bodyToMarkdown(html: string, pictures: Readonly<Record<string, string>> = {}): string {
+  if (!/<img/i.test(html)) return protectBlankLines(html);
+  const blocks: string[] = [];
+  let run = '';
+  const endRun = () => {
+    if (run.trim()) blocks.push(protectBlankLines(run.trim()));
+    run = '';
+  };
+  for (const node of [...htmlBody(html).childNodes]) {
+    const images = picturesOfBlock(node);
+    if (!images) {
+      run += node.nodeType === 1 ? (node as Element).outerHTML : escapeHtmlText(node.textContent ?? '');
+      continue;
+    }
+    endRun();
+    blocks.push(...images.map((img) => pictureToMarkdown(img, pictures)));
+  }
+  endRun();
+  return blocks.join('\n\n');
+}
+
+/** A post's Markdown body as HTML (before sanitising), its pictures read as the build reads them. */
+export function renderMarkdownBody(body: string): string {
+  return markdown.parse(body, { async: false });
+}
+
+/**
+ * Markdown as HTML: a picture marked decorative gets alt="" (and loses the marker); one with no alt
+ * text and no marker gets no alt at all, so the editor asks for it (marked would write alt="").
+ */
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    image({ href, title, text }: Tokens.Image) {
+      const decorative = text === '' && title === DECORATIVE_TITLE;
+      const attribute = (value: string) =>
+        value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      const titlePart = title && !decorative ? ` title="${attribute(title)}"` : '';
+      const altPart = text === '' && !decorative ? '' : ` alt="${attribute(text)}"`;
+      return `<img src="${attribute(href)}"${altPart}${titlePart}>`;
+    },
+  },
+});
+
 /** An image path the site's build can use: a file in the repository, relative to the post. */
 const REPOSITORY_IMAGE = /^\.{1,2}\//;
 /** The comment line that carries a browser post's image address (see postToMarkdown). */
@@ -75,7 +170,12 @@ function imageAddressComment(address: string): string {
  * browser's posts have those) is written as a comment, not a field: the content schema takes only
  * image files from the repository, so the field would stop the build. Import reads it back.
  */
-export function postToMarkdown(post: Post, site?: Omit<SitePost, 'changed'>): string {
+export function postToMarkdown(
+  post: Post,
+  site?: Omit<SitePost, 'changed'>,
+  /** Picture addresses to write instead (a publish's uploads); the site post's own by default. */
+  pictures: Readonly<Record<string, string>> | undefined = site?.source.pictures,
+): string {
   const data: Record<string, unknown> = {
     title: post.title,
     excerpt: post.excerpt,
@@ -96,7 +196,8 @@ export function postToMarkdown(post: Post, site?: Omit<SitePost, 'changed'>): st
   if (sitePicture?.featuredImageAlt) data.featuredImageAlt = sitePicture.featuredImageAlt;
   data.isDraft = post.isDraft !== 0;
   data.slug = post.slug;
-  const text = writeFrontMatter(`${protectBlankLines(post.content.trim())}\n`, data);
+  const body = bodyToMarkdown(post.content.trim(), pictures);
+  const text = writeFrontMatter(`${body}\n`, data);
   // Only an address the URL check accepts becomes a comment: one with a line break (from a store
   // written without the form's checks) would add a front-matter line of its own.
   if (!image || repositoryFile || !isImageAddress(image)) return text;
@@ -233,7 +334,7 @@ export function parseMarkdownPost(
 
   let html: string;
   try {
-    html = marked.parse(parsed.content, { async: false, gfm: true });
+    html = renderMarkdownBody(parsed.content);
   } catch {
     return fail('the text after the front matter could not be read as Markdown');
   }

@@ -5,6 +5,7 @@ import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/store/posts';
 import { formatTags, parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/text/url-check';
+import { pictureProblems } from './picture-input';
 
 export const POST_FORM_MESSAGES = {
   titleRequired: 'Title is required',
@@ -70,7 +71,13 @@ export const postFormSchema = z.object({
       z.minLength(1, POST_FORM_MESSAGES.excerptRequired),
       z.maxLength(POST_LIMITS.excerpt, POST_FORM_MESSAGES.excerptTooLong),
     ),
-  content: z.string(),
+  // Every picture in the text has alt text (or is marked decorative) and an address the site shows.
+  content: z.string().check(
+    z.superRefine((html, context) => {
+      const problem = pictureProblems(html)[0];
+      if (problem) context.issues.push({ code: 'custom', message: problem.message, input: html });
+    }),
+  ),
   tags: z
     .pipe(
       z.string(),

@@ -25,6 +25,13 @@ export interface WriteOptions {
   expectedVersion?: string | undefined;
 }
 
+/** A picture file of a post, as base64 (both backends take binary files that way). */
+export interface PictureFile {
+  /** 'content/posts/images/visual-schedules-chart.webp' */
+  path: string;
+  base64: string;
+}
+
 export interface PublishBackend {
   readonly kind: 'local' | 'github';
   /** Where posts go, in words: 'the working copy on this computer', 'GitHub, OWNER/REPO (branch main)'. */
@@ -32,6 +39,11 @@ export interface PublishBackend {
   readFile(path: string): Promise<RepoFile | undefined>;
   writeFile(path: string, text: string, options: WriteOptions): Promise<CommitResult>;
   deleteFile(path: string, options: Required<WriteOptions>): Promise<CommitResult>;
+  /**
+   * Writes a post's picture files (replacing its own earlier copies), before the post that shows
+   * them. A backend without it takes text only: a post with pictures to upload is then refused.
+   */
+  writePictures?(pictures: readonly PictureFile[], options: Pick<WriteOptions, 'message'>): Promise<void>;
 }
 
 export type PublishErrorCode =
@@ -65,6 +77,18 @@ export const isPublishError = (error: unknown): error is PublishError => error i
 export const POSTS_FOLDER = 'content/posts';
 
 export const postPath = (file: string): string => `${POSTS_FOLDER}/${file}`;
+
+/** Where a post's pictures go: beside the posts, as the Markdown writes them ('./images/name.webp'). */
+export const PICTURES_FOLDER = `${POSTS_FOLDER}/images`;
+
+/** Base64 of some bytes, in chunks (String.fromCharCode takes a limited number of arguments). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
 
 /** Hex SHA-256 of the UTF-8 text: what decap-server reports as a file's id, and the baseline a publish checks. */
 export async function sha256Hex(text: string): Promise<string> {

@@ -6,6 +6,7 @@
 import {
   PublishError,
   type CommitResult,
+  type PictureFile,
   type PublishBackend,
   type RepoFile,
   type WriteOptions,
@@ -24,6 +25,17 @@ function toBase64(text: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary);
+}
+
+/** Git's id of a file's content (what the contents API calls its sha): SHA-1 of "blob <size>\0" and the bytes. */
+async function gitBlobSha(base64: string): Promise<string> {
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const header = new TextEncoder().encode(`blob ${bytes.length}\0`);
+  const data = new Uint8Array(header.length + bytes.length);
+  data.set(header);
+  data.set(bytes, header.length);
+  const digest = await crypto.subtle.digest('SHA-1', data);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function fromBase64(base64: string): string {
@@ -163,6 +175,23 @@ export function createGitHubBackend({
       });
       if (!response.ok) throw await failure(response, 'save the file');
       return commitOf((await response.json()) as Parameters<typeof commitOf>[0]);
+    },
+
+    async writePictures(pictures: readonly PictureFile[], { message }: Pick<WriteOptions, 'message'>) {
+      for (const picture of pictures) {
+        // The post's own copy from an earlier publish is replaced; an identical one is left alone.
+        const existing = await call(`${contentsUrl(picture.path)}?ref=${encodeURIComponent(branch)}`, {
+          method: 'GET',
+        });
+        if (!existing.ok && existing.status !== 404) throw await failure(existing, 'read a picture');
+        const sha = existing.ok ? ((await existing.json()) as { sha?: string }).sha : undefined;
+        if (sha && sha === (await gitBlobSha(picture.base64))) continue;
+        const response = await call(contentsUrl(picture.path), {
+          method: 'PUT',
+          body: JSON.stringify({ message, content: picture.base64, branch, ...(sha ? { sha } : {}) }),
+        });
+        if (!response.ok) throw await failure(response, 'save a picture');
+      }
     },
 
     async deleteFile(

@@ -1,10 +1,12 @@
 // Publishing on this computer through decap-server (`npm run cms`), with the JSON actions Decap's own
-// local backend sends (decap-cms-backend-proxy): getEntry, persistEntry, deleteFile. In decap-server's
+// local backend sends (decap-cms-backend-proxy): getEntry, persistEntry, persistMedia (a picture, as
+// base64), deleteFile. In decap-server's
 // default `fs` mode the post becomes a file of the working copy (review it with `git diff`, commit it);
 // in `git` mode decap-server commits it to the branch itself.
 import {
   PublishError,
   type CommitResult,
+  type PictureFile,
   type PublishBackend,
   type RepoFile,
   type WriteOptions,
@@ -71,7 +73,10 @@ export function createLocalBackend({ url, branch, fetch: fetchFn = fetch }: Loca
     return info;
   };
 
-  const backend: PublishBackend & { info: () => Promise<LocalServerInfo> } = {
+  const backend: PublishBackend &
+    Required<Pick<PublishBackend, 'writePictures'>> & {
+      info: () => Promise<LocalServerInfo>;
+    } = {
     kind: 'local',
     description: 'the project folder on this computer (decap-server)',
     info: serverInfo,
@@ -90,6 +95,16 @@ export function createLocalBackend({ url, branch, fetch: fetchFn = fetch }: Loca
         options: { collectionName: 'posts', commitMessage: message, useWorkflow: false, status: 'draft' },
       });
       return { committed: (await serverInfo()).type === 'local_git' };
+    },
+
+    async writePictures(pictures: readonly PictureFile[], { message }: Pick<WriteOptions, 'message'>) {
+      // One at a time: in `git` mode each is a commit, and decap-server takes one change at a time.
+      for (const picture of pictures) {
+        await request('persistMedia', {
+          asset: { path: picture.path, content: picture.base64, encoding: 'base64' },
+          options: { commitMessage: message },
+        });
+      }
     },
 
     async deleteFile(path: string, { message }: Required<WriteOptions>): Promise<CommitResult> {

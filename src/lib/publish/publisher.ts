@@ -19,6 +19,7 @@ import {
   type PublishBackend,
   type PublishErrorCode,
 } from './backend';
+import { planPictures } from './pictures';
 import { publishPlan, type SiteContext } from './publish-state';
 
 export type PublishOutcome =
@@ -29,6 +30,8 @@ export interface PublishDeps extends DbOperationOptions {
   backend: PublishBackend;
   site: SiteContext;
   now?: Date;
+  /** Reads the post's pictures from this site (tests give their own). */
+  fetch?: typeof fetch;
 }
 
 const UNCHANGED = 'The post in this browser is unchanged.';
@@ -96,7 +99,7 @@ function changedInRepository(file: string): string {
 
 /** Writes the saved post to content/posts and remembers it on the post. Never throws. */
 export async function publishToWebsite(postId: number, deps: PublishDeps): Promise<PublishOutcome> {
-  const { backend, site, now = new Date(), ...dbOptions } = deps;
+  const { backend, site, now = new Date(), fetch: fetchFn, ...dbOptions } = deps;
   const post = await readPost(postId, dbOptions);
   if (!post)
     return { ok: false, error: 'This post could not be read from this browser, so nothing was published.' };
@@ -117,7 +120,9 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     };
   }
   const path = postPath(file);
-  const text = postToMarkdown(post, sitePost);
+  const pictures = await planPictures(post, sitePost?.source.pictures ?? {}, backend, fetchFn);
+  if (!pictures.ok) return { ok: false, error: pictures.error };
+  const text = postToMarkdown(post, sitePost, pictures.addresses);
   try {
     const current = await backend.readFile(path);
     if (current && !plan.onWebsite) {
@@ -131,6 +136,12 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
       return { ok: false, conflict: true, error: changedInRepository(file) };
     }
     const verb = current ? 'Update' : 'Publish';
+    // The pictures first: the post never names a file the repository does not have yet.
+    if (pictures.files.length > 0) {
+      await backend.writePictures?.(pictures.files, {
+        message: `Add pictures of post ${post.slug} (admin, Publish to website)`,
+      });
+    }
     const commit = await backend.writeFile(path, text, {
       message: `${verb} post ${post.slug} (admin, Publish to website)`,
       expectedVersion: current?.version,

@@ -1,0 +1,114 @@
+// The pictures a published post takes with it (issue 18). The next build reads a post's pictures from
+// its Markdown: an https address stays as it is, and a repository picture of a site post is written
+// back as the file its Markdown named ('./images/a.svg', from `source.pictures`). A picture given as a
+// path of this site ('/_astro/x.webp', a file of public/) is no file of content/posts: it is fetched
+// from this site and sent with the post as content/posts/images/<slug>-<name>.<ext>, and the
+// Markdown names that file. Every check happens before anything is written: a picture that cannot be
+// read, is too large, or cannot be sent through the backend refuses the whole publish.
+import { pictureName } from '@/lib/admin/picture-input';
+import { bytesToBase64, PICTURES_FOLDER, type PictureFile, type PublishBackend } from './backend';
+
+/** Larger pictures are refused: GitHub's contents API and a page both suffer from them. */
+export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
+
+const EXTENSIONS: Record<string, string> = {
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/svg+xml': 'svg',
+  'image/webp': 'webp',
+};
+
+export type PicturePlan =
+  | {
+      ok: true;
+      /** Built or site address -> the address the Markdown writes. */
+      addresses: Record<string, string>;
+      files: PictureFile[];
+    }
+  | { ok: false; error: string };
+
+/** The site paths of the pictures in a post's HTML, each once. */
+function sitePictures(html: string): string[] {
+  if (!/<img/i.test(html)) return [];
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const sources = [...body.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '');
+  return [...new Set(sources.filter((src) => src.startsWith('/') && !src.startsWith('//')))];
+}
+
+/** 'visual-schedules-chart.ab12' from '/_astro/chart.Ab12.webp': lowercase letters, digits and dashes. */
+function fileStem(slug: string, src: string): string {
+  const name = pictureName(src).replace(/\.[a-z0-9]+$/i, '');
+  const stem = name
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return `${slug}-${stem || 'picture'}`;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Plans the pictures of a post's publish: which addresses the Markdown writes, and which files go
+ * with it. `repositoryPictures` are the site post's own (source.pictures); `fetchFn` reads this site.
+ */
+export async function planPictures(
+  post: { slug: string; content: string },
+  repositoryPictures: Readonly<Record<string, string>>,
+  backend: PublishBackend,
+  fetchFn: typeof fetch = fetch,
+): Promise<PicturePlan> {
+  const addresses: Record<string, string> = { ...repositoryPictures };
+  const files: PictureFile[] = [];
+  const nothing = 'Nothing was published; the post in this browser is unchanged.';
+  for (const src of sitePictures(post.content)) {
+    if (Object.hasOwn(addresses, src)) continue;
+    const name = pictureName(src);
+    if (!backend.writePictures) {
+      return {
+        ok: false,
+        error: `The picture “${name}” is a file of this site, and ${backend.description} takes only text, so it cannot go with the post. ${nothing} Give the picture an https:// address instead, or add it to content/posts/images with git.`,
+      };
+    }
+    let response: Response;
+    try {
+      response = await fetchFn(src, { cache: 'no-cache' });
+    } catch {
+      return {
+        ok: false,
+        error: `The picture “${name}” could not be read from this site (no answer). ${nothing} Check the connection and try again.`,
+      };
+    }
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!response.ok || !EXTENSIONS[type]) {
+      return {
+        ok: false,
+        error: `The picture “${name}” could not be read from this site (${response.ok ? `it is ${type || 'no picture'}` : `status ${response.status}`}). ${nothing} Check its address with the Image button.`,
+      };
+    }
+    const declared = Number(response.headers.get('content-length'));
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = declared > MAX_PICTURE_BYTES ? undefined : new Uint8Array(await response.arrayBuffer());
+    } catch {
+      return {
+        ok: false,
+        error: `The picture “${name}” could not be read from this site (the answer broke off). ${nothing} Try again.`,
+      };
+    }
+    if (!bytes || bytes.length > MAX_PICTURE_BYTES) {
+      return {
+        ok: false,
+        error: `The picture “${name}” is ${megabytes(bytes?.length ?? declared)}, more than the 10 MB a post's picture may be. ${nothing} Use a smaller copy of it.`,
+      };
+    }
+    const stem = fileStem(post.slug, src);
+    const taken = (candidate: string) => files.some((f) => f.path === `${PICTURES_FOLDER}/${candidate}`);
+    let file = `${stem}.${EXTENSIONS[type]}`;
+    for (let n = 2; taken(file); n += 1) file = `${stem}-${n}.${EXTENSIONS[type]}`;
+    addresses[src] = `./images/${file}`;
+    files.push({ path: `${PICTURES_FOLDER}/${file}`, base64: bytesToBase64(bytes) });
+  }
+  return { ok: true, addresses, files };
+}

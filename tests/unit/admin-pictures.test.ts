@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+// Pictures in the admin's posts (issue 18): the Image dialog's rules, the save's rule, pasted
+// pictures, and Markdown export and import. jsdom: the admin parses HTML with the browser's DOMParser.
+import { describe, expect, it } from 'vitest';
+import { asEditorHtml } from '@/islands/admin/editor-extensions';
+import { bodyToMarkdown, parseMarkdownPost, postToMarkdown, renderMarkdownBody } from '@/lib/admin/markdown';
+import {
+  checkPastedPictures,
+  PICTURE_MESSAGES,
+  pictureProblems,
+  resolvePictureInput,
+} from '@/lib/admin/picture-input';
+import { EMPTY_POST_FORM, postFormSchema } from '@/lib/admin/post-form';
+import { PUBLISHED, type Post } from '@/lib/db';
+import { readFrontMatter } from '@/lib/text/front-matter';
+
+describe('the Image dialog', () => {
+  it('takes an https address or a path of this site, with alt text', () => {
+    expect(
+      resolvePictureInput({ src: ' https://example.org/a.png ', alt: ' A  chart ', decorative: false }),
+    ).toEqual({
+      ok: true,
+      picture: { src: 'https://example.org/a.png', alt: 'A chart' },
+    });
+    expect(resolvePictureInput({ src: '/_astro/a.webp', alt: 'A chart', decorative: false })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('requires alt text unless the picture is marked decorative', () => {
+    expect(resolvePictureInput({ src: '/a.webp', alt: '  ', decorative: false })).toEqual({
+      ok: false,
+      errors: { alt: PICTURE_MESSAGES.altRequired },
+    });
+    expect(resolvePictureInput({ src: '/a.webp', alt: 'ignored', decorative: true })).toEqual({
+      ok: true,
+      picture: { src: '/a.webp', alt: '' },
+    });
+  });
+
+  it('names what is wrong with an address, and what to write', () => {
+    const error = (src: string) =>
+      (resolvePictureInput({ src, alt: 'x', decorative: false }) as { errors: { src?: string } }).errors.src;
+    expect(error('')).toBe(PICTURE_MESSAGES.srcRequired);
+    expect(error('http://example.org/a.png')).toBe(PICTURE_MESSAGES.http);
+    expect(error('data:image/png;base64,AAAA')).toBe(PICTURE_MESSAGES.embedded);
+    expect(error('blob:https://example.org/1234')).toBe(PICTURE_MESSAGES.embedded);
+    expect(error('javascript:alert(1)')).toBe(PICTURE_MESSAGES.refused);
+    expect(error('images/a.png')).toBe(PICTURE_MESSAGES.refused);
+    expect(error('//evil.example/a.png')).toMatch(
+      /^That address cannot be used for a picture: it starts with \/\//,
+    );
+    expect(error('https://user:pw@example.org/a.png')).toBe(
+      'That address cannot be used for a picture: it must not contain a user name or password.',
+    );
+  });
+});
+
+describe('saving a post with pictures', () => {
+  const save = (content: string) =>
+    postFormSchema.safeParse({ ...EMPTY_POST_FORM, title: 'T', excerpt: 'E', content });
+
+  it('refuses a picture without alt text, naming it', () => {
+    const result = save('<p>Hi</p><img src="https://example.org/pics/schedule.png">');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['content'],
+      message: expect.stringContaining('The picture “schedule.png” has no alt text'),
+    });
+  });
+
+  it('takes pictures with alt text and decorative ones (alt="")', () => {
+    expect(
+      save('<img src="/_astro/a.webp" alt="A chart"><img src="https://example.org/b.png" alt="">').success,
+    ).toBe(true);
+  });
+
+  it('refuses a picture the site cannot show', () => {
+    expect(pictureProblems('<img src="http://example.org/a.png" alt="x">')[0]?.message).toContain(
+      'The picture “a.png” cannot be saved. ' + PICTURE_MESSAGES.http,
+    );
+  });
+});
+
+describe('pasted pictures', () => {
+  it('keeps alt text and asks for it when it is missing', () => {
+    const { html, message } = checkPastedPictures(
+      '<p>Text</p><img src="https://example.org/a.png" alt="A"><img src="https://example.org/b.png">',
+    );
+    expect(html).toBe(
+      '<p>Text</p><img src="https://example.org/a.png" alt="A"><img src="https://example.org/b.png">',
+    );
+    expect(message).toMatch(/^The pasted picture “b\.png” has no alt text: select it, press Image/);
+  });
+
+  it('leaves out a picture the site cannot show and says why', () => {
+    const { html, message } = checkPastedPictures(
+      '<p>Text</p><img src="data:image/png;base64,AAAA" alt="A"><img src="http://example.org/c.png" alt="C">',
+    );
+    expect(html).toBe('<p>Text</p>');
+    expect(message).toContain('The pasted picture “data:…” was left out. ' + PICTURE_MESSAGES.embedded);
+    expect(message).toContain('The pasted picture “c.png” was left out. ' + PICTURE_MESSAGES.http);
+  });
+
+  it('changes nothing in a paste without pictures', () => {
+    expect(checkPastedPictures('<p>a &amp; b</p>')).toEqual({ html: '<p>a &amp; b</p>', message: '' });
+  });
+});
+
+const post = (content: string): Post => ({
+  id: 3,
+  slug: 'calm-corner',
+  isDraft: PUBLISHED,
+  title: 'A calm corner',
+  excerpt: 'How to set one up.',
+  content,
+  tags: [],
+  author: 'Admin',
+  publishedAt: new Date('2025-03-01T15:30:00.000Z'),
+  updatedAt: new Date('2025-03-02T10:00:00.000Z'),
+});
+
+describe('Markdown export of pictures', () => {
+  it('writes each picture as a Markdown picture between the HTML blocks', () => {
+    expect(
+      bodyToMarkdown(
+        '<p>Before</p><img src="https://example.org/a.png" alt="A [big] chart" title="Fig. 1"><p>After</p>',
+      ),
+    ).toBe('<p>Before</p>\n\n![A \\[big\\] chart](https://example.org/a.png "Fig. 1")\n\n<p>After</p>');
+  });
+
+  it('marks a decorative picture as the build reads it', () => {
+    expect(bodyToMarkdown('<img src="/_astro/line.webp" alt="">')).toBe(
+      '![](/_astro/line.webp "decorative")',
+    );
+  });
+
+  it("writes a site post's repository pictures back as the files the Markdown named, srcset dropped", () => {
+    const built =
+      '<p><img src="/_astro/schedule.Ab12.webp" srcset="/_astro/schedule.Ab12_400w.webp 400w" sizes="100vw" ' +
+      'alt="A schedule" width="800" height="600" loading="lazy" decoding="async"></p><p>Text</p>';
+    const site = {
+      source: { file: 'calm.md', pictures: { '/_astro/schedule.Ab12.webp': './images/schedule.svg' } },
+    };
+    const { content } = readFrontMatter(postToMarkdown(post(built), site));
+    expect(content.trim()).toBe('![A schedule](./images/schedule.svg)\n\n<p>Text</p>');
+  });
+
+  it('leaves a post without pictures exactly as before', () => {
+    expect(bodyToMarkdown('<p>a</p>\n\n<pre>x\n\ny</pre>')).toBe('<p>a</p>&#10;\n<pre>x&#10;\ny</pre>');
+  });
+});
+
+/** The pictures of some HTML as [src, alt] (alt null when there is none). */
+const picturesOf = (html: string) =>
+  [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('img')].map((img) => [
+    img.getAttribute('src'),
+    img.getAttribute('alt'),
+  ]);
+
+describe('Markdown import of pictures', () => {
+  it('reads an exported post with pictures back as the same post (round trip)', () => {
+    const content =
+      '<p>Before</p><img src="https://example.org/a.png" alt="A [big] chart">' +
+      '<img src="/_astro/line.webp" alt=""><p>After</p>';
+    const result = parseMarkdownPost('calm-corner.md', postToMarkdown(post(content)));
+    const imported = result.ok ? result.post.content : '';
+    expect(picturesOf(imported)).toEqual([
+      ['https://example.org/a.png', 'A [big] chart'],
+      ['/_astro/line.webp', ''],
+    ]);
+    // The editor reads it as the same post.
+    expect(asEditorHtml(imported)).toBe(asEditorHtml(content));
+  });
+
+  it('reads Markdown pictures: alt text and title, the decorative marker, and none', () => {
+    expect(
+      renderMarkdownBody(
+        '![A schedule](./images/schedule.svg "Fig. 1")\n\n![](./images/line.svg "decorative")\n\n' +
+          '![](./images/unnamed.svg)\n\n![A <b> & "c"](<./images/a (1).svg>)',
+      ),
+    ).toBe(
+      '<p><img src="./images/schedule.svg" alt="A schedule" title="Fig. 1"></p>\n' +
+        '<p><img src="./images/line.svg" alt=""></p>\n' +
+        // No alt text and no decorative marker: no alt, so the editor asks for one.
+        '<p><img src="./images/unnamed.svg"></p>\n' +
+        '<p><img src="./images/a (1).svg" alt="A &lt;b> &amp; &quot;c&quot;"></p>\n',
+    );
+  });
+});
+
+describe('an imported post with repository pictures', () => {
+  it('can be saved (the export writes the file back)', () => {
+    expect(pictureProblems('<img src="./images/schedule.svg" alt="A schedule">')).toEqual([]);
+  });
+});

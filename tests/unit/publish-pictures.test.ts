@@ -1,0 +1,268 @@
+// @vitest-environment jsdom
+// A published post's pictures (src/lib/publish/pictures.ts, publisher.ts, the two backends): https
+// pictures stay, a site post's repository pictures are written back as their files, and a picture of
+// this site goes with the post as content/posts/images/<slug>-<name>.<ext>; every refusal comes before
+// anything is written. fetch is replaced: no test reaches the network or a server.
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFrontMatter } from '@/lib/text/front-matter';
+import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
+import type { PictureFile, PublishBackend } from '@/lib/publish/backend';
+import { createGitHubBackend } from '@/lib/publish/github-backend';
+import { createLocalBackend } from '@/lib/publish/local-backend';
+import { MAX_PICTURE_BYTES } from '@/lib/publish/pictures';
+import { publishToWebsite } from '@/lib/publish/publisher';
+import type { SiteContext } from '@/lib/publish/publish-state';
+
+let db: AppDatabase;
+beforeEach(async () => {
+  await Dexie.delete('BlogDatabase');
+  db = createDatabase();
+});
+afterEach(() => db.close());
+
+const at = new Date('2025-05-06T12:00:00.000Z');
+const PNG = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]);
+
+async function addPost(content: string): Promise<Post> {
+  const record: Omit<Post, 'id'> = {
+    slug: 'calm-corner',
+    isDraft: 0,
+    title: 'Calm corner',
+    excerpt: 'A quiet place.',
+    content,
+    tags: [],
+    author: 'Admin',
+    publishedAt: at,
+    updatedAt: at,
+  };
+  const id = await db.posts.add(record as Post);
+  return (await db.posts.get(id))!;
+}
+
+/** This site, as the admin's fetch sees it: each path answers its bytes (or a status). */
+function site(files: Record<string, { body?: Uint8Array; type?: string; status?: number; length?: number }>) {
+  const asked: string[] = [];
+  const fetchFn = (async (input: RequestInfo | URL) => {
+    const path = String(input);
+    asked.push(path);
+    const file = files[path];
+    if (!file) return new Response('Not found', { status: 404 });
+    return new Response(file.body ? (file.body.buffer as ArrayBuffer) : null, {
+      status: file.status ?? 200,
+      headers: {
+        'Content-Type': file.type ?? 'image/png',
+        ...(file.length ? { 'Content-Length': String(file.length) } : {}),
+      },
+    });
+  }) as typeof fetch;
+  return { fetchFn, asked };
+}
+
+function memoryBackend({ pictures = true } = {}) {
+  const files = new Map<string, string>();
+  const written: string[] = [];
+  const backend: PublishBackend = {
+    kind: 'local',
+    description: 'a test repository',
+    readFile: async (path) => {
+      const text = files.get(path);
+      return text === undefined ? undefined : { path, text, version: 'v' };
+    },
+    writeFile: async (path, text) => {
+      written.push(path);
+      files.set(path, text);
+      return { committed: false };
+    },
+    deleteFile: async () => ({ committed: false }),
+    ...(pictures
+      ? {
+          writePictures: async (list: readonly PictureFile[]) => {
+            for (const picture of list) {
+              written.push(picture.path);
+              files.set(picture.path, picture.base64);
+            }
+          },
+        }
+      : {}),
+  };
+  return { backend, files, written };
+}
+
+const noSite: SiteContext = { sitePosts: new Map(), builtSlugs: new Map() };
+const body = (text: string | undefined) => readFrontMatter(text ?? '').content.trim();
+
+describe('publishing a post with pictures', () => {
+  it('keeps https pictures and sends a picture of this site with the post, before the post', async () => {
+    const post = await addPost(
+      '<p>Hi</p><img src="https://example.org/a.png" alt="A"><img src="/_astro/chart.Ab12.png" alt="A chart">',
+    );
+    const repo = memoryBackend();
+    const here = site({ '/_astro/chart.Ab12.png': { body: PNG } });
+    const outcome = await publishToWebsite(post.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: here.fetchFn,
+      database: () => db,
+      now: at,
+    });
+    expect(outcome).toMatchObject({ ok: true });
+    expect(repo.written).toEqual([
+      'content/posts/images/calm-corner-chart.ab12.png',
+      'content/posts/calm-corner.md',
+    ]);
+    expect(repo.files.get('content/posts/images/calm-corner-chart.ab12.png')).toBe(
+      Buffer.from(PNG).toString('base64'),
+    );
+    expect(body(repo.files.get('content/posts/calm-corner.md'))).toBe(
+      '<p>Hi</p>\n\n![A](https://example.org/a.png)\n\n![A chart](./images/calm-corner-chart.ab12.png)',
+    );
+    expect(here.asked).toEqual(['/_astro/chart.Ab12.png']);
+  });
+
+  it("writes a site post's repository pictures back as their files, fetching nothing", async () => {
+    const post = await addPost(
+      '<img src="/_astro/schedule.Xy.webp" srcset="/_astro/schedule.Xy_400w.webp 400w" alt="S">',
+    );
+    const repo = memoryBackend();
+    const here = site({});
+    const sitePost = {
+      source: { file: 'calm-corner.md', pictures: { '/_astro/schedule.Xy.webp': './images/schedule.svg' } },
+      changed: true,
+    };
+    const outcome = await publishToWebsite(post.id, {
+      backend: repo.backend,
+      site: { sitePosts: new Map([[post.id, sitePost]]), builtSlugs: new Map() },
+      fetch: here.fetchFn,
+      database: () => db,
+      now: at,
+    });
+    expect(outcome).toMatchObject({ ok: true, file: 'calm-corner.md' });
+    expect(here.asked).toEqual([]);
+    expect(repo.written).toEqual(['content/posts/calm-corner.md']);
+    expect(body(repo.files.get('content/posts/calm-corner.md'))).toBe('![S](./images/schedule.svg)');
+  });
+
+  it('refuses, before writing anything, a picture the backend cannot take', async () => {
+    const post = await addPost('<img src="/images/a.png" alt="A">');
+    const repo = memoryBackend({ pictures: false });
+    const outcome = await publishToWebsite(post.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: site({ '/images/a.png': { body: PNG } }).fetchFn,
+      database: () => db,
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('The picture “a.png” is a file of this site'),
+    });
+    expect(repo.written).toEqual([]);
+    expect((await db.posts.get(post.id))!.publication).toBeUndefined();
+  });
+
+  it('refuses a picture over 10 MB, and one this site does not have, naming it', async () => {
+    const big = await addPost('<img src="/images/big.png" alt="Big">');
+    const repo = memoryBackend();
+    const tooLarge = await publishToWebsite(big.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: site({ '/images/big.png': { body: PNG, length: MAX_PICTURE_BYTES + 1 } }).fetchFn,
+      database: () => db,
+    });
+    expect(tooLarge).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The picture “big\.png” is 10\.0 MB, more than the 10 MB/),
+    });
+    const missing = await publishToWebsite(big.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: site({}).fetchFn,
+      database: () => db,
+    });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('The picture “big.png” could not be read from this site (status 404)'),
+    });
+    const html = await publishToWebsite(big.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: site({ '/images/big.png': { body: PNG, type: 'text/html' } }).fetchFn,
+      database: () => db,
+    });
+    expect(html).toMatchObject({ ok: false, error: expect.stringContaining('(it is text/html)') });
+    expect(repo.written).toEqual([]);
+  });
+});
+
+/** A fetch that answers in order and records each request's JSON body. */
+function recording(...answers: Array<{ status: number; body?: unknown }>) {
+  const requests: Array<{ url: string; method: string; body: Record<string, unknown> | undefined }> = [];
+  const fetchFn = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    requests.push({
+      url: String(input),
+      method: init.method ?? 'GET',
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+    });
+    const next = answers.shift();
+    if (!next) throw new Error('no answer left');
+    return new Response(next.body === undefined ? null : JSON.stringify(next.body), {
+      status: next.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }) as typeof fetch;
+  return { fetchFn, requests };
+}
+
+const picture: PictureFile = {
+  path: 'content/posts/images/calm-corner-a.png',
+  base64: Buffer.from(PNG).toString('base64'),
+};
+
+describe('the backends send pictures', () => {
+  it("decap-server: persistMedia with the picture's base64", async () => {
+    const { fetchFn, requests } = recording({ status: 200, body: { id: 'x' } });
+    await createLocalBackend({
+      url: 'http://localhost:8081/api/v1',
+      branch: 'main',
+      fetch: fetchFn,
+    }).writePictures([picture], { message: 'Add pictures' });
+    expect(requests[0]!.body).toEqual({
+      branch: 'main',
+      action: 'persistMedia',
+      params: {
+        branch: 'main',
+        asset: { path: picture.path, content: picture.base64, encoding: 'base64' },
+        options: { commitMessage: 'Add pictures' },
+      },
+    });
+  });
+
+  it('GitHub: creates a new picture, replaces a changed one with its sha, leaves an identical one', async () => {
+    const github = (fetchFn: typeof fetch) =>
+      createGitHubBackend({ repo: 'o/r', branch: 'main', token: 't', fetch: fetchFn }).writePictures!;
+    const created = recording({ status: 404 }, { status: 201, body: {} });
+    await github(created.fetchFn)([picture], { message: 'Add pictures' });
+    expect(created.requests.map((r) => r.method)).toEqual(['GET', 'PUT']);
+    expect(created.requests[1]!.url).toBe(
+      'https://api.github.com/repos/o/r/contents/content/posts/images/calm-corner-a.png',
+    );
+    expect(created.requests[1]!.body).toEqual({
+      message: 'Add pictures',
+      content: picture.base64,
+      branch: 'main',
+    });
+
+    const changed = recording({ status: 200, body: { sha: 'old' } }, { status: 200, body: {} });
+    await github(changed.fetchFn)([picture], { message: 'Add pictures' });
+    expect(changed.requests[1]!.body).toMatchObject({ sha: 'old' });
+
+    // git hash-object of the 12 bytes above.
+    const { execFileSync } = await import('node:child_process');
+    const sha = execFileSync('git', ['hash-object', '--stdin'], { input: Buffer.from(PNG) })
+      .toString()
+      .trim();
+    const same = recording({ status: 200, body: { sha } });
+    await github(same.fetchFn)([picture], { message: 'Add pictures' });
+    expect(same.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+});

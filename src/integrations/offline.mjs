@@ -63,7 +63,7 @@ const runtimeCaching = [
   {
     // This site's pictures (fingerprinted, so the kept copy is always right), in their own cache so
     // that pictures and code never push each other out. As many as the code's cache: the 60 kept pages
-    // are read with their pictures (src/scripts/post-pictures.ts fetches those of a post's text), and
+    // are read with their pictures (src/lib/page/post-pictures.ts fetches those of a post's text), and
     // 200 of the site's WebP copies weigh ~1 MB today, a few tens of MB were they all photographs.
     // The file test is PICTURE_FILE of src/lib/site/offline.ts, written out (see above).
     urlPattern: ({ url, sameOrigin }) =>

@@ -2,7 +2,6 @@
 // and, when a new version of the site is waiting, asks the visitor before switching to it (SPEC:
 // service worker). Loads on every page, so it stays small: no workbox-window, no framework.
 import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE, PICTURE_FILE, PICTURES_CACHE } from '@/lib/site/offline';
-import { keepPostPictures } from './post-pictures';
 import { askToReload, forgetAcceptedUpdate } from './update-prompt';
 
 /**
@@ -43,10 +42,7 @@ export function registerServiceWorker(): void {
       await keepFirstPage();
     }
   };
-  const start = () => {
-    void register().catch(() => {}); // without a worker the site works as before
-    keepPostPictures();
-  };
+  const start = () => void register().catch(() => {}); // without a worker the site works as before
   if (document.readyState === 'complete') start();
   else addEventListener('load', start, { once: true });
 }

@@ -39,11 +39,13 @@ describe('pages', () => {
     expect(sources.filter(({ text }) => importsRender.test(text)).map(({ file }) => file)).toEqual([]);
   });
 
-  it('put HTML into a page only from the sanitiser or from their own JSON-LD and head script', () => {
+  it('put HTML into a page only from the sanitiser or from their own JSON-LD and inline scripts', () => {
     const unsafe = sources.flatMap(({ file, text }) =>
       [...text.matchAll(/set:html=\{([^}]*)\}/g)]
         .map((match) => match[1]!.trim())
-        .filter((value) => !/^(?:renderedHtml\(|jsonLdScript\(|headScript$)/.test(value))
+        .filter(
+          (value) => !/^(?:renderedHtml\(|jsonLdScript\(|headScript$|pageScript$|anchorScript$)/.test(value),
+        )
         .map((value) => `${file}: ${value}`),
     );
     expect(unsafe).toEqual([]);

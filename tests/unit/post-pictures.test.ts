@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
 // Offline reading keeps a post's pictures (docs/offline.md): which are fetched ahead, and when not.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mayKeepPictures, picturesToKeep } from '@/lib/page/post-pictures';
-import { keepPostPictures } from '@/scripts/post-pictures';
+import {
+  keepPostPictures as keepWithRules,
+  mayKeepPictures,
+  picturesToKeep,
+  postPicturesScript,
+} from '@/lib/page/post-pictures';
+
+const keepPostPictures = () => keepWithRules({ may: mayKeepPictures, pick: picturesToKeep });
 
 describe('mayKeepPictures', () => {
   it('fetches ahead only through a service worker, and never when the visitor saves data', () => {
@@ -89,6 +95,17 @@ describe('keepPostPictures', () => {
       },
     ]);
     expect(Object.keys(copies[1]!)).toEqual(['fetchPriority', 'sizes', 'srcset', 'src']);
+  });
+
+  it("does the same as the post page's inline script, which carries its own copy of the rules", () => {
+    controlled({});
+    // document.readyState is 'complete' in jsdom by now: the script runs at once.
+    new Function(postPicturesScript())();
+    expect(copies.map((copy) => copy.src)).toEqual([
+      'https://pictures.example.org/a.png',
+      expect.stringMatching(/\/_astro\/b_800\.webp$/),
+    ]);
+    expect(postPicturesScript()).not.toMatch(/\bimport\b|require\(/);
   });
 
   it('fetches nothing without a controlling service worker, or when the visitor saves data', () => {

@@ -98,9 +98,7 @@ export function savePreferences(storage: Pick<Storage, 'setItem'> | undefined, p
  * The inline script for <head>: applies stored preferences before first paint (no flash), marks
  * that JavaScript runs (reveal animations are only armed then), and hides images that fail to load
  * (SPEC 2), box and all: keeping the box left a blank hole as tall as the picture (477 px above a
- * post's text). A picture in a post's text that fails while it is on screen keeps its box, empty, so
- * the words being read do not jump; off screen it goes entirely (above the screen, the browser's
- * scroll anchoring keeps the text in place). Built from the functions above so the rules live in one place.
+ * post's text). Built from the functions above so the rules live in one place.
  */
 export function preferencesHeadScript(): string {
   return `(function(){var d=document.documentElement;d.classList.add('js');
@@ -109,6 +107,6 @@ var clampToStep=${clampToStep.toString()};
 var CONTRAST_MODES=${JSON.stringify(CONTRAST_MODES)},PREFERENCE_LIMITS=${JSON.stringify(PREFERENCE_LIMITS)},DEFAULT_PREFERENCES=${JSON.stringify(DEFAULT_PREFERENCES)};
 var apply=${applyPreferences.toString()};
 try{var raw=sessionStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)});apply(d,normalise(raw?JSON.parse(raw):{}));}catch(e){}
-document.addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='IMG'){var r=t.getBoundingClientRect();if(t.closest('[data-post-content]')&&r.bottom>0&&r.top<innerHeight)t.style.visibility='hidden';else t.hidden=true;}},true);
+document.addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='IMG'){t.hidden=true;}},true);
 })();`;
 }

@@ -1,21 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, pasteHtml, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, pasteHtml, signIn, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
 
 // Pictures in the admin's posts (issue 18), in real Chromium: the Image button by keyboard, a picture
 // of the built site added, saved and shown on the post's page from this browser's storage with its
 // alt text; pasted pictures; and axe with the dialog open.
-
-async function expectNoAxeViolations(page: Page) {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** A picture the build made: the first blog card's, read at run time (its name has the build's hash). */
 async function builtPicture(page: Page): Promise<string> {

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { readFrontMatter } from '../../src/lib/text/front-matter';
-import { expect, pasteHtml, test } from './fixtures';
+import { expect, expectNoAxeViolations, pasteHtml, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
@@ -53,16 +52,6 @@ async function createPost(page: Page, post: NewPost) {
 
 const row = (page: Page, title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
-
-async function expectNoAxeViolations(page: Page) {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test.describe('sign-in and sessions', () => {
   test('a protected page without a session goes to /login and back after signing in', async ({ page }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
@@ -45,4 +46,15 @@ export async function pasteHtml(target: Locator, html: string, plainText: string
     },
     [html, plainText],
   );
+}
+
+/** axe-core on the page as it is now, with reduced motion (animations finished), at WCAG 2.2 AA. */
+export async function expectNoAxeViolations(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

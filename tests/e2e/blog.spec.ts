@@ -3,7 +3,7 @@
 // browser's store (with script payloads that must not run), and axe in every contrast mode.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { putBrowserPosts, type StoredPost } from './browser-store';
 import { CONTRAST_MODES } from './pages';
 
@@ -496,12 +496,7 @@ test.describe('accessibility', () => {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-contrast', mode);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        ).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   }

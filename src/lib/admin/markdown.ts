@@ -31,6 +31,7 @@ import { sanitizeHtml } from '@/lib/text/sanitize';
 import { slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/text/url-check';
+import { DECORATIVE, isDecorative } from '@/lib/text/post-body';
 import { htmlBody } from './picture-input';
 import { isImageAddress, POST_LIMITS } from './post-form';
 import type { SitePost } from './site-posts';
@@ -64,9 +65,6 @@ function protectBlankLines(html: string): string {
   return html.replace(/\r\n?/g, '\n').replace(/\n(?=[ \t]*\n)/g, '&#10;');
 }
 
-/** The title the build reads as "this picture is decorative" (alt=""): `![](./images/a.svg "decorative")`. */
-export const DECORATIVE_TITLE = 'decorative';
-
 const escapeMarkdownText = (text: string) => text.replace(/\s+/g, ' ').replace(/([\\[\]])/g, '\\$1');
 
 /** A picture as Markdown; `pictures` maps a built address to the repository file it was made from. */
@@ -78,7 +76,7 @@ export function pictureToMarkdown(
   const src = Object.hasOwn(pictures, built) ? pictures[built]! : built;
   const alt = img.getAttribute('alt') ?? '';
   const title =
-    alt === '' && img.getAttribute('alt') !== null ? DECORATIVE_TITLE : (img.getAttribute('title') ?? '');
+    alt === '' && img.getAttribute('alt') !== null ? DECORATIVE : (img.getAttribute('title') ?? '');
   const destination = /[\s()<>]/.test(src) ? `<${src.replace(/[<>]/g, encodeURIComponent)}>` : src;
   const titlePart = title ? ` "${title.replace(/\s+/g, ' ').replace(/(["\\])/g, '\\$1')}"` : '';
   return `![${escapeMarkdownText(alt)}](${destination}${titlePart})`;
@@ -142,7 +140,8 @@ const markdown = new Marked({
   async: false,
   renderer: {
     image({ href, title, text }: Tokens.Image) {
-      const decorative = text === '' && title === DECORATIVE_TITLE;
+      // The build's own reading of the marker (src/lib/text/post-body.ts).
+      const decorative = text === '' && isDecorative({ title: title ?? undefined });
       const attribute = (value: string) =>
         value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
       const titlePart = title && !decorative ? ` title="${attribute(title)}"` : '';

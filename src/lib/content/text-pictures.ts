@@ -7,7 +7,7 @@
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { POST_TEXT_PICTURE_SIZES } from '../blog/posts';
-import { DECORATIVE, POST_PICTURE_FOLDER, repositoryPictureName } from '../text/post-body';
+import { DECORATIVE, isDecorative, POST_PICTURE_FOLDER, repositoryPictureName } from '../text/post-body';
 import { responsiveImageOptions } from './responsive-image';
 
 // Every picture file beside the posts, imported only when a post shows it.
@@ -71,7 +71,7 @@ export async function withBuiltPictures(
       );
     }
     const image = await getImage(responsiveImageOptions(await load(), POST_TEXT_PICTURE_SIZES));
-    const decorative = placeholder.title?.trim().toLowerCase() === DECORATIVE;
+    const decorative = isDecorative(placeholder);
     const atOnce =
       first && !hasLeadPicture && html.slice(0, html.indexOf(tag)).search(/<\/p>|<\/h[2-6]>/) === -1;
     first = false;
@@ -99,5 +99,5 @@ export async function withBuiltPictures(
 
 /** A picture on the web marked decorative keeps no "decorative" title (its alt is already empty). */
 export function withoutDecorativeTitles(html: string): string {
-  return html.replace(/(<img\b[^>]*?)\stitle="decorative"/gi, '$1');
+  return html.replace(new RegExp(`(<img\\b[^>]*?)\\stitle="\\s*${DECORATIVE}\\s*"`, 'gi'), '$1');
 }

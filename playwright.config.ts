@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/test-setup.mjs';
 
-// End-to-end tests run in the system Chromium (Debian's package; CHROME_PATH overrides) against the
-// production server that `npm start` runs. Form endpoints point at hosts that do not exist; every
-// test intercepts them (tests/e2e/fixtures.ts), so no test ever reaches the network.
+// End-to-end tests run in the Chromium that `npm run test:setup` finds (CHROME_PATH, Debian's
+// package, or Playwright's own: scripts/test-setup.mjs) against the production server that
+// `npm start` runs. Form endpoints point at hosts that do not exist; every test intercepts them
+// (tests/e2e/fixtures.ts), so no test ever reaches the network.
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -21,7 +23,7 @@ export const E2E_ADMIN = {
 };
 
 const chromium = {
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumPath } from './test-setup.mjs';
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROME_PATH = chromiumPath();
 export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -228,7 +228,8 @@ export function setup(system, out) {
   const pretend = (system.env.TEST_SETUP_PRETEND_MISSING ?? '').split(',').map((name) => name.trim());
   const tools = findTools(system);
   for (const name of TOOLS) {
-    if (pretend.includes(name) && 'path' in tools[name]) tools[name] = { missing: 'TEST_SETUP_PRETEND_MISSING' };
+    if (pretend.includes(name) && 'path' in tools[name])
+      tools[name] = { missing: 'TEST_SETUP_PRETEND_MISSING' };
   }
   const decision = plan(tools, system, (command, args) => system.run(command, args, true).status === 0);
   if (decision.kind === 'stop') {
@@ -240,7 +241,9 @@ export function setup(system, out) {
     for (const step of decision.steps) {
       const result = system.run(step.command, step.args, step.command !== 'npx');
       if (result.status !== 0) {
-        out.error(`npm test stopped: \`${[step.command, ...step.args].join(' ')}\` failed (exit ${result.status}).`);
+        out.error(
+          `npm test stopped: \`${[step.command, ...step.args].join(' ')}\` failed (exit ${result.status}).`,
+        );
         if (result.stderr) out.error(result.stderr.trim());
         return 1;
       }
@@ -248,7 +251,12 @@ export function setup(system, out) {
     const after = findTools(system);
     const still = TOOLS.filter((name) => 'missing' in after[name]);
     if (still.length > 0) {
-      out.error(stopMessage(still.map((name) => `${WHAT[name]}: ${reason(after[name])}, after installing`), []));
+      out.error(
+        stopMessage(
+          still.map((name) => `${WHAT[name]}: ${reason(after[name])}, after installing`),
+          [],
+        ),
+      );
       return 1;
     }
     out.log(summary(after));
@@ -270,7 +278,7 @@ function isExecutable(file) {
 }
 
 /** @param {string} file */
-function isSnap(file) {
+export function isSnap(file) {
   try {
     const real = realpathSync(file);
     if (real.startsWith('/snap/') || path.basename(real) === 'snap') return true;

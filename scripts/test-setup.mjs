@@ -88,7 +88,7 @@ export function findJava(system) {
   const result = system.run(java, ['-version'], true);
   const version = result.status === 0 ? javaMajor(`${result.stderr}\n${result.stdout}`) : null;
   if (version === null) return { missing: `${java} -version did not name a version` };
-  if (version < JAVA_MIN) return { missing: `found Java ${version}` };
+  if (version < JAVA_MIN) return { missing: `found Java ${version} (${java})` };
   return { path: java, version };
 }
 
@@ -173,7 +173,10 @@ export function plan(tools, system, canRun) {
       return { kind: 'install', line: `Installing for the tests: ${what.join(', ')}`, steps };
     }
     const commands = [];
-    if (packages.length) commands.push(`sudo apt-get install -y ${packages.join(' ')}`);
+    const install = `apt-get install -y ${packages.join(' ')}`;
+    // Debian installed without sudo has a root password for su (Ubuntu always has sudo).
+    const viaSudo = os.family === 'ubuntu' || onPath(system, 'sudo');
+    if (packages.length) commands.push(viaSudo ? `sudo ${install}` : `su -c '${install}'`);
     if (viaPlaywright) commands.push(PLAYWRIGHT_CHROMIUM);
     return { kind: 'stop', message: stopMessage(list, commands) };
   }

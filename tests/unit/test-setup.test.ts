@@ -196,11 +196,19 @@ describe("npm test's first step", () => {
       [
         'npm test stopped before the first test: it needs programs that are missing.',
         '  - Chromium (end-to-end tests): no Chromium found',
-        '  - Java 17+ (the HTML checker): found Java 8',
+        '  - Java 17+ (the HTML checker): found Java 8 (/usr/bin/java)',
         '  - nginx (the self-hosting configuration check): no nginx found',
         'Run, then `npm test` again:',
         '  sudo apt-get install -y chromium default-jre-headless nginx',
       ].join('\n'),
+    );
+  });
+
+  it('not installable (Debian without sudo): the same command through su', () => {
+    const { step, out } = machine({ files: [APT, ...ALL], java: JAVA_11 });
+    expect(step()).toBe(1);
+    expect(out.error[0]).toMatch(
+      /Run, then `npm test` again:\n {2}su -c 'apt-get install -y default-jre-headless'$/,
     );
   });
 

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { readMailConfig, readRateLimit, readTrustProxy, smtpConfigured } from './config';
 import { createFormHandler, type FormName, type SendMail } from './handler';

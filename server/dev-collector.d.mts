@@ -7,4 +7,5 @@ export function createDevCollector(options: {
   dataDir: string;
   log?: (line: string) => void;
   maxFileBytes?: number;
+  bodyMs?: number;
 }): (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { DEV_COLLECTOR_PREFIX, FORM_NAMES } from '../src/lib/config/shared.mjs';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** A body must have arrived whole within this time: a client that drips it holds nothing longer. */
+const BODY_MS = 10_000;
 /** How long a refused body is still drained before its connection closes. */
 const LINGER_MS = 500;
 /** The file never grows past this: a form left on a loop, or a page that posts to it, fills no disk. */
@@ -37,14 +39,24 @@ export function readCollectorRoutes(dist) {
 }
 
 const tooLarge = () => Object.assign(new Error('Payload too large'), { status: 413 });
+const tooSlow = () => Object.assign(new Error('Body too slow'), { status: 408 });
 
-/** The body as text; rejects (413) as soon as it is larger than the limit, without reading on. */
-function readBody(req) {
+/**
+ * The body as text; rejects (413) as soon as it is larger than the limit, without reading on, and
+ * (408) when it has not all arrived within `bodyMs`.
+ */
+function readBody(req, bodyMs) {
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
       reject(tooLarge());
       return;
     }
+    const timer = setTimeout(() => {
+      req.off('data', onData);
+      req.pause();
+      reject(tooSlow());
+    }, bodyMs);
+    req.on('close', () => clearTimeout(timer));
     let size = 0;
     const chunks = [];
     const onData = (chunk) => {
@@ -53,12 +65,16 @@ function readBody(req) {
         chunks.push(chunk);
         return;
       }
+      clearTimeout(timer);
       req.off('data', onData);
       req.pause();
       reject(tooLarge());
     };
     req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }
@@ -95,10 +111,16 @@ const isJson = (contentType) => contentType.split(';')[0].trim().toLowerCase() =
 
 /**
  * @param {{ routes: Record<string, string>, dataDir: string, log?: (line: string) => void,
- *   maxFileBytes?: number }} options
+ *   maxFileBytes?: number, bodyMs?: number }} options
  *   routes maps a URL path to a form name (contact, registration, confirmation).
  */
-export function createDevCollector({ routes, dataDir, log = console.log, maxFileBytes = MAX_FILE_BYTES }) {
+export function createDevCollector({
+  routes,
+  dataDir,
+  log = console.log,
+  maxFileBytes = MAX_FILE_BYTES,
+  bodyMs = BODY_MS,
+}) {
   const file = path.join(dataDir, 'submissions.jsonl');
   // One append at a time, so two submissions at once cannot both pass the size check.
   let appending = Promise.resolve();
@@ -136,7 +158,7 @@ export function createDevCollector({ routes, dataDir, log = console.log, maxFile
       return true;
     }
     try {
-      const data = JSON.parse((await readBody(req)) || '{}');
+      const data = JSON.parse((await readBody(req, bodyMs)) || '{}');
       const entry = { receivedAt: new Date().toISOString(), form, data };
       if (!(await append(JSON.stringify(entry) + '\n'))) {
         send(res, 507, {
@@ -148,9 +170,10 @@ export function createDevCollector({ routes, dataDir, log = console.log, maxFile
       send(res, 200, form === 'confirmation' ? { success: true } : { ok: true, next: '/' });
     } catch (error) {
       const status = error?.status ?? (error instanceof SyntaxError ? 400 : 500);
-      if (status === 413) closeAfter(req, res);
+      if (status === 413 || status === 408) closeAfter(req, res);
       const message = {
         400: 'The submission could not be read.',
+        408: 'The submission took too long to arrive.',
         413: 'The submission is too large.',
         500: 'The submission could not be saved.',
       };

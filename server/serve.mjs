@@ -65,17 +65,32 @@ const compress = compression();
 
 /**
  * The request's URL and decoded path, or undefined for a target no browser sends (`*`, an absolute
- * URL, bad percent-encoding): those get a 400. Read after the origin, so that `//[` or `//host` stays
+ * URL, bad percent-encoding, `//[`): those get a 400. Read after the origin, so that `//host` stays
  * a path, as sirv reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
  */
 function requestTarget(rawUrl = '') {
   if (!rawUrl.startsWith('/')) return undefined;
   try {
+    // Taken as a URL reference, `//[` or `//a:99999/` is a malformed host: 400, as the form
+    // handler's code, which reads a request as a URL, would otherwise fail on it.
+    new URL(rawUrl, 'http://localhost');
     const url = new URL(`http://localhost${rawUrl}`);
     return { url, pathname: decodeURIComponent(url.pathname) };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * sirv reads any Range header as one range and streams it unchecked: `bytes=3-1` made it throw
+ * mid-answer and reset the connection. Only one `bytes=first-last` or `bytes=first-` range with
+ * first <= last reaches it; any other Range is ignored and the whole file is sent (RFC 9110, 14.2).
+ */
+function keepUsableRange(req) {
+  const range = req.headers.range;
+  if (range === undefined) return;
+  const match = /^bytes=(\d+)-(\d*)$/.exec(range.trim());
+  if (!match || (match[2] !== '' && Number(match[2]) < Number(match[1]))) delete req.headers.range;
 }
 
 // HTTPS with HTTP/2, as the static hosts serve the site, when a certificate is given (the audit's
@@ -110,6 +125,7 @@ async function handle(req, res) {
     res.end();
     return;
   }
+  keepUsableRange(req);
   compress(req, res, () => files(req, res));
 }
 

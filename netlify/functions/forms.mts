@@ -32,7 +32,16 @@ export default async function forms(request: Request, context: { ip?: string }):
       );
     }
     const limits = readRateLimit(process.env);
-    handle = createFormHandler({ routes, send: smtp.send, inbox: smtp.inbox, site: siteFacts, limits });
+    // The request's own host counts as the site; so do SITE_URL and Netlify's primary URL (`URL`).
+    const siteOrigins = [process.env.SITE_URL, process.env.URL].filter((url): url is string => Boolean(url));
+    handle = createFormHandler({
+      routes,
+      send: smtp.send,
+      inbox: smtp.inbox,
+      site: siteFacts,
+      siteOrigins,
+      limits,
+    });
   }
   return handle(request, context.ip ?? 'unknown');
 }

@@ -8,6 +8,20 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { formHandlerBundle } from '../../server/forms.mjs';
 
+/** Writes the bundle to `outfile` (the server's own tests bundle it for their small builds too). */
+export async function bundleFormHandler(root, outfile) {
+  await build({
+    entryPoints: [path.join(root, 'src/server/forms/node.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
 /** @returns {import('astro').AstroIntegration} */
 export function formHandler() {
   let root = '';
@@ -19,16 +33,7 @@ export function formHandler() {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outfile = formHandlerBundle(root, fileURLToPath(dir));
-        await build({
-          entryPoints: [path.join(root, 'src/server/forms/node.ts')],
-          outfile,
-          bundle: true,
-          platform: 'node',
-          format: 'esm',
-          target: 'node22',
-          packages: 'external',
-          logLevel: 'warning',
-        });
+        await bundleFormHandler(root, outfile);
         logger.info(`form handler bundled into ${path.relative(root, outfile)}`);
       },
     },

@@ -288,18 +288,28 @@ describe('RegistrationForm: submitting', () => {
     expectEmptyForm();
   });
 
-  it('sends a name with markup or in another script as plain text', async () => {
+  it('refuses a name with markup in the form, with the contact form’s message, and sends nothing', async () => {
     render(<RegistrationForm courses={courses} />);
     await fillValid();
     await user.clear(field.name());
     await user.click(field.name());
     await user.paste('<img src=x onerror=alert(1)> שרה');
     await user.click(submitButton());
-    await screen.findByText(SUCCESS);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string).name).toBe(
-      '<img src=x onerror=alert(1)> שרה',
-    );
+    expect(
+      await screen.findByText('Name can only contain letters, spaces, hyphens, and apostrophes'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('sends a name in another script as typed', async () => {
+    render(<RegistrationForm courses={courses} />);
+    await fillValid();
+    await user.clear(field.name());
+    await user.type(field.name(), 'שרה כהן');
+    await user.click(submitButton());
+    await screen.findByText(SUCCESS);
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string).name).toBe('שרה כהן');
   });
 });
 

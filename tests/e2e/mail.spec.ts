@@ -296,6 +296,89 @@ test('a mail server that refuses: the visitor sees the form’s error, keeps the
   }
 });
 
+test('without JavaScript, both forms post as web forms from the site’s own pages and are sent', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const before = sink.received.length;
+    await page.goto(`${base}/`);
+    const contact = page.locator('#contact-form');
+    await contact.getByLabel(/^Name/).fill('Noah Lee');
+    await contact.getByLabel(/^Email/).fill('noah@example.com');
+    await contact.getByLabel(/^Message/).fill('Sent from a browser with scripts turned off.');
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('h1')).toHaveText('Thank you');
+
+    await page.goto(`${base}/training`);
+    const form = page.locator('#registration-form');
+    await form.getByLabel(/^Full name/).fill('Noah Lee');
+    await form.getByLabel(/^Email/).fill('noah@example.com');
+    await form.getByLabel(/^Phone/).fill('+1 (647) 555-0191');
+    await form.getByLabel(/^Highest level of education/).selectOption('other');
+    await form.getByLabel(/^Years of work experience/).fill('1');
+    await page.locator('#registration-course-intro').check();
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.locator('body')).toContainText('Registration submitted successfully!');
+
+    const mails = await newMail(before, 3);
+    expect(mails.map((mail) => mail.envelope.to[0])).toEqual([INBOX, INBOX, 'noah@example.com']);
+  } finally {
+    await context.close();
+  }
+});
+
+test('is no relay: the confirmation route sends nothing, whatever it is asked', async ({ request }) => {
+  const before = sink.received.length;
+  const victim = {
+    name: 'Claim your prize',
+    email: 'victim+1@example.net',
+    phone: '905 555 0188',
+    educationLevel: 'other',
+    workExperience: 0,
+    course: 'intro',
+  };
+  for (const body of [victim, { ...victim, confirmation: 'sent' }]) {
+    const answer = await request.post(`${base}/__dev/forms/confirmation`, { data: body });
+    expect((await answer.json()).success).toBe(answer.status() === 200);
+  }
+  // The next e-mail the server gets is this one: the two requests above sent none.
+  const marker = await request.post(`${base}/__dev/forms/contact`, {
+    data: { name: 'Marker', email: 'marker@example.com', phone: '', message: 'Only this one arrives.' },
+  });
+  expect(marker.status()).toBe(200);
+  const [mail] = await newMail(before, 1);
+  expect(mail!.envelope.to).toEqual([INBOX]);
+  expect(mail!.parsed.text).toContain('Only this one arrives.');
+});
+
+test('a page on another site cannot make its visitors’ browsers send the forms', async ({ page }) => {
+  const before = sink.received.length;
+  // Another site's page that posts the contact form to this one as soon as it opens.
+  await page.route('https://evil.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><form id="f" method="post" action="${base}/__dev/forms/contact">
+        <input name="name" value="Spam Sender"><input name="email" value="victim@example.net">
+        <input name="message" value="Buy cheap things at spam.example today"></form>
+        <script>document.getElementById('f').submit()</script>`,
+    }),
+  );
+  const answer = page.waitForResponse(`${base}/__dev/forms/contact`);
+  await page.goto('https://evil.example/');
+  expect((await answer).status()).toBe(403);
+  await expect(page.locator('body')).toContainText(
+    'This form can only be sent from its own page on this site.',
+  );
+  // Nothing was sent: the next e-mail the server gets is this one.
+  await fillContact(page, 'Sent from the site itself, after the other page tried.');
+  await page.locator('#contact-form').getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.locator('#contact-status')).toContainText('Thank you for your message.');
+  const [mail] = await newMail(before, 1);
+  expect(mail!.parsed.text).toContain('Sent from the site itself');
+});
+
 test('a mail server that is down: the same error, nothing typed is lost', async ({ page }) => {
   await sink.close();
   const form = await fillContact(page, 'Is there a waiting list for the spring sessions?');

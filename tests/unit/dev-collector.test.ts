@@ -111,6 +111,33 @@ describe('development form collector', () => {
     expect(received).toContain('The submission is too large.');
   });
 
+  it('answers 408 and closes when a body does not arrive whole in time', async () => {
+    const slow = createDevCollector({
+      routes: { '/__dev/forms/contact': 'contact' },
+      dataDir,
+      log: () => {},
+      bodyMs: 100,
+    });
+    const slowServer = http.createServer((req, res) => void slow(req, res));
+    await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = net.connect((slowServer.address() as AddressInfo).port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk));
+      socket.on('error', () => {});
+      // Ten bytes promised, two sent, and then nothing.
+      socket.write(
+        'POST /__dev/forms/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 10\r\n\r\n{"',
+      );
+      await new Promise((resolve) => socket.on('close', resolve));
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(received).toContain('The submission took too long to arrive.');
+    } finally {
+      await new Promise((resolve) => slowServer.close(resolve));
+    }
+  });
+
   it('leaves other paths to the static files', async () => {
     expect((await fetch(base + '/somewhere')).status).toBe(404);
     expect((await fetch(base + '/__dev/forms/registration', { method: 'POST' })).status).toBe(404);

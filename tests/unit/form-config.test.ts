@@ -1,6 +1,8 @@
 // The mail settings the form handler reads when the server starts (src/server/forms/config.ts).
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { readMailConfig, readRateLimit } from '@/server/forms/config';
+import { readMailConfig, readRateLimit, readTrustProxy } from '@/server/forms/config';
+import { clientAddress } from '@/server/forms/node';
 
 const mail = { MAIL_FROM: 'Site <site@practice.example>', PRACTICE_INBOX: 'inbox@practice.example' };
 
@@ -56,5 +58,44 @@ describe('readRateLimit', () => {
     expect(readRateLimit({ FORM_RATE_LIMIT: '30' })).toEqual({ perClient: 30 });
     expect(() => readRateLimit({ FORM_RATE_LIMIT: '0' })).toThrow(/FORM_RATE_LIMIT/);
     expect(() => readRateLimit({ FORM_RATE_LIMIT: 'lots' })).toThrow(/FORM_RATE_LIMIT/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const request = (forwarded: string | undefined) =>
+    ({
+      headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+      socket: { remoteAddress: '10.0.0.2' },
+    }) as unknown as IncomingMessage;
+
+  it('is a number of proxies; anything else stops the server with the variable to fix', () => {
+    expect(readTrustProxy({})).toBe(0);
+    expect(readTrustProxy({ TRUST_PROXY: '0' })).toBe(0);
+    expect(readTrustProxy({ TRUST_PROXY: '1' })).toBe(1);
+    expect(readTrustProxy({ TRUST_PROXY: ' 2 ' })).toBe(2);
+    for (const value of ['yes', 'true', '-1', '1.5', '99']) {
+      expect(() => readTrustProxy({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('unset: the socket’s address, whatever X-Forwarded-For claims (behind a proxy, everyone is the proxy)', () => {
+    expect(clientAddress(request('198.51.100.9'), 0)).toBe('10.0.0.2');
+    expect(clientAddress(request(undefined), 0)).toBe('10.0.0.2');
+  });
+
+  it('1 (nginx): the address nginx appended, not what the visitor wrote before it', () => {
+    expect(clientAddress(request('203.0.113.7'), 1)).toBe('203.0.113.7');
+    expect(clientAddress(request('1.1.1.1, 203.0.113.7'), 1)).toBe('203.0.113.7');
+  });
+
+  it('2 (a CDN, then nginx): the address the CDN saw, two entries from the right', () => {
+    // The CDN writes the visitor's address; nginx appends the CDN's.
+    expect(clientAddress(request('203.0.113.7, 192.0.2.50'), 2)).toBe('203.0.113.7');
+    // A visitor's own X-Forwarded-For stays to the left, where nobody reads it.
+    expect(clientAddress(request('1.1.1.1, 203.0.113.7, 192.0.2.50'), 2)).toBe('203.0.113.7');
+    // Fewer entries than proxies (the CDN was skipped): the leftmost, the one nginx saw.
+    expect(clientAddress(request('203.0.113.8'), 2)).toBe('203.0.113.8');
+    // No header at all: the socket.
+    expect(clientAddress(request(undefined), 2)).toBe('10.0.0.2');
   });
 });

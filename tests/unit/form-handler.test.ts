@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { contactSchema } from '@/lib/validation/contact';
 import { registrationSchema } from '@/lib/validation/registration';
 import { HONEYPOT_FIELD } from '@/lib/forms/honeypot';
+import { REQUEST_TIMEOUT_MS } from '@/lib/forms/post-json';
 import {
   createFormHandler,
+  DEFAULT_LIMITS,
   type FormLimits,
   HANDLER_MESSAGES,
   type OutgoingMail,
+  type SendMail,
 } from '@/server/forms/handler';
 import { siteFacts } from '@/server/forms/site';
 
@@ -19,7 +22,11 @@ const routes = {
   '/forms/confirmation': 'confirmation',
 } as const;
 
-function setup({ limits = {}, fail = false }: { limits?: Partial<FormLimits>; fail?: boolean } = {}) {
+function setup({
+  limits = {},
+  fail = false,
+  send,
+}: { limits?: Partial<FormLimits>; fail?: boolean; send?: SendMail } = {}) {
   const sent: OutgoingMail[] = [];
   const clock = { now: 1_000_000 };
   const handle = createFormHandler({
@@ -29,20 +36,27 @@ function setup({ limits = {}, fail = false }: { limits?: Partial<FormLimits>; fa
     limits,
     log: () => {},
     now: () => clock.now,
-    send: async (mail) => {
-      if (fail) throw new Error('554 refused');
-      sent.push(mail);
-    },
+    siteOrigins: ['https://www.example.org'],
+    send:
+      send ??
+      (async (mail) => {
+        if (fail) throw new Error('554 refused');
+        sent.push(mail);
+      }),
   });
   const post = async (
     path: string,
     body: unknown,
-    { client = '203.0.113.5', type = 'application/json' } = {},
+    {
+      client = '203.0.113.5',
+      type = 'application/json',
+      headers = {},
+    }: { client?: string; type?: string; headers?: Record<string, string> } = {},
   ) => {
     const response = await handle(
       new Request(`http://localhost${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': type },
+        headers: { 'Content-Type': type, ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
       client,
@@ -108,6 +122,9 @@ describe('validation parity with the browser', () => {
     { ...registration, phone: '555-0188' },
     { ...registration, email: 'zoe@localhost' },
     { ...registration, name: ' Z ' },
+    { ...registration, name: 'x'.repeat(101) },
+    { ...registration, name: `Visit https://spam.example ${'x'.repeat(16_000)}` },
+    { ...registration, name: 'Eve <evil@example.net>' },
     {},
   ];
 
@@ -129,13 +146,11 @@ describe('validation parity with the browser', () => {
     'registration %s',
     async (_label, input) => {
       const browser = registrationSchema.safeParse(input);
-      for (const path of ['/forms/registration', '/forms/confirmation']) {
-        const { status, json } = await setup().post(path, input);
-        expect(status).toBe(browser.success ? 200 : 422);
-        if (!browser.success) {
-          const errors = json?.errors as { field: string; message: string }[];
-          expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual(browser.fieldErrors);
-        }
+      const { status, json } = await setup().post('/forms/registration', input);
+      expect(status).toBe(browser.success ? 200 : 422);
+      if (!browser.success) {
+        const errors = json?.errors as { field: string; message: string }[];
+        expect(Object.fromEntries(errors.map((e) => [e.field, e.message]))).toEqual(browser.fieldErrors);
       }
     },
   );
@@ -157,33 +172,68 @@ describe('what is sent', () => {
     expect(sent[0]!.text).toContain('(905) 555-0134');
   });
 
-  it('the confirmation route answers { success: true } and writes to the registrant', async () => {
+  it('a registration goes to the inbox and its confirmation to the registrant, with a receipt', async () => {
     const { post, sent } = setup();
-    const { status, json } = await post('/forms/confirmation', registration);
+    const { status, json } = await post('/forms/registration', registration);
     expect(status).toBe(200);
-    expect(json).toEqual({ success: true });
-    expect(sent[0]).toMatchObject({
+    expect(json).toEqual({ ok: true, message: HANDLER_MESSAGES.registrationThanks, confirmation: 'sent' });
+    expect(sent.map((mail) => mail.to)).toEqual([
+      'inbox@practice.example',
+      { name: 'Zoë Tremblay', address: 'zoe@example.com' },
+    ]);
+    expect(sent[1]).toMatchObject({
       to: { name: 'Zoë Tremblay', address: 'zoe@example.com' },
       replyTo: { name: siteFacts.practice.name, address: siteFacts.practice.email },
     });
-    expect(sent[0]!.text).toContain('Introductory ABA: ');
-    expect(sent[0]!.text).toContain('Advanced ABA: ');
-    expect(sent[0]!.text).toContain(`$${siteFacts.training.bundle.price}`);
+    expect(sent[1]!.text).toContain('Introductory ABA: ');
+    expect(sent[1]!.text).toContain('Advanced ABA: ');
+    expect(sent[1]!.text).toContain(`$${siteFacts.training.bundle.price}`);
+  });
+
+  it('the confirmation route sends nothing: it reports the receipt as { success }', async () => {
+    const { post, sent } = setup();
+    expect(await post('/forms/confirmation', { ...registration, confirmation: 'sent' })).toMatchObject({
+      status: 200,
+      json: { success: true },
+    });
+    expect(await post('/forms/confirmation', { ...registration, confirmation: 'not-sent' })).toMatchObject({
+      status: 200,
+      json: { success: false },
+    });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('no request makes it write to an address of someone’s choosing without a registration', async () => {
+    const { post, sent } = setup();
+    // The relay as it was: a registration-shaped body to the confirmation route, from anywhere.
+    const relay = await post('/forms/confirmation', { ...registration, email: 'victim@example.net' });
+    expect(relay.status).toBe(422);
+    expect(relay.json).toMatchObject({ success: false });
+    const forged = await post('/forms/confirmation', {
+      ...registration,
+      email: 'victim@example.net',
+      confirmation: 'sent',
+    });
+    expect(forged.json).toEqual({ success: true }); // a forged receipt only tells its sender a story
+    expect(sent).toHaveLength(0);
   });
 
   it('a visitor’s markup arrives as text: escaped in the HTML part, as typed in the text part', async () => {
     const { post, sent } = setup();
     const payload = '<img src=x onerror=alert(1)> & <script>alert(2)</script>';
     await post('/forms/contact', { ...contact, message: payload });
-    await post('/forms/registration', { ...registration, name: '<b>Bold</b> "Quote"' });
-    await post('/forms/confirmation', { ...registration, name: '<b>Bold</b> "Quote"' });
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(payload);
     expect(sent[0]!.html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#60;script&#62;');
-    for (const mail of sent) {
-      expect(mail.html).not.toMatch(/<img|<script|<b>/);
-    }
-    expect(sent[2]!.html).toContain('Hello &#60;b&#62;Bold&#60;/b&#62; &#34;Quote&#34;,');
+    expect(sent[0]!.html).not.toMatch(/<img|<script/);
+  });
+
+  it('a registration name with markup is refused before any mail', async () => {
+    const { post, sent } = setup();
+    const refused = await post('/forms/registration', { ...registration, name: '<b>Bold</b> "Quote"' });
+    expect(refused.status).toBe(422);
+    expect(refused.json?.error).toBe('Name can only contain letters, spaces, hyphens, and apostrophes');
+    expect(sent).toHaveLength(0);
   });
 });
 
@@ -191,8 +241,8 @@ describe('header injection', () => {
   it.each([
     ['registration', { ...registration, name: 'Zoë\r\nBcc: victim@example.net' }],
     ['registration', { ...registration, name: 'Zoë\nSubject: win' }],
-    ['confirmation', { ...registration, name: 'Zoë\u2028Bcc: victim@example.net' }],
-    ['confirmation', { ...registration, email: 'zoe@example.com\r\nBcc: victim@example.net' }],
+    ['registration', { ...registration, name: 'Zoë\u2028Bcc: victim@example.net' }],
+    ['registration', { ...registration, email: 'zoe@example.com\r\nBcc: victim@example.net' }],
     ['contact', { ...contact, name: 'Anne\r\nBcc: victim@example.net' }],
     ['contact', { ...contact, email: 'anne@example.com\nBcc: victim@example.net' }],
     ['contact', { ...contact, email: 'anne@example.com, victim@example.net' }],
@@ -204,16 +254,17 @@ describe('header injection', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('a name that looks like addresses stays a display name: the mail goes to the one address', async () => {
+  it('a contact name that looks like addresses is refused: no mail carries it', async () => {
     const { post, sent } = setup();
     const name = 'Eve <evil@example.net>, other@example.net';
-    expect((await post('/forms/confirmation', { ...registration, name })).status).toBe(200);
-    expect(sent[0]!.to).toEqual({ name, address: 'zoe@example.com' });
+    expect((await post('/forms/contact', { ...contact, name })).status).toBe(422);
+    expect((await post('/forms/registration', { ...registration, name })).status).toBe(422);
+    expect(sent).toHaveLength(0);
   });
 });
 
 describe('the honeypot', () => {
-  it.each(['contact', 'registration', 'confirmation'])(
+  it.each(['contact', 'registration'])(
     '%s: a filled honeypot gets the usual answer and nothing is sent',
     async (form) => {
       const { post, sent } = setup();
@@ -255,15 +306,18 @@ describe('rate limits', () => {
     expect((await post('/forms/contact', contact)).status).toBe(429);
   });
 
-  it('sends one address at most so many confirmations, whoever asks', async () => {
+  it('sends one mailbox at most so many confirmations, whoever asks, however it is written', async () => {
     const { post, sent } = setup({ limits: { perRecipient: 2 } });
-    expect((await post('/forms/confirmation', registration, { client: '192.0.2.1' })).status).toBe(200);
-    expect((await post('/forms/confirmation', registration, { client: '192.0.2.2' })).status).toBe(200);
-    const upper = { ...registration, email: 'ZOE@example.com' };
-    const third = await post('/forms/confirmation', upper, { client: '192.0.2.3' });
-    expect(third.status).toBe(429);
-    expect(third.json).toMatchObject({ success: false });
-    expect(sent).toHaveLength(2);
+    const as = (email: string, client: string) =>
+      post('/forms/registration', { ...registration, email }, { client });
+    expect((await as('zoe@example.com', '192.0.2.1')).json).toMatchObject({ confirmation: 'sent' });
+    expect((await as('Zoe+1@example.com', '192.0.2.2')).json).toMatchObject({ confirmation: 'sent' });
+    // The practice still gets the registration; the registrant's mailbox gets no third e-mail.
+    const third = await as('ZOE+2@EXAMPLE.com', '192.0.2.3');
+    expect(third.status).toBe(200);
+    expect(third.json).toMatchObject({ confirmation: 'not-sent' });
+    expect(sent.filter((mail) => mail.to !== 'inbox@practice.example')).toHaveLength(2);
+    expect(sent.filter((mail) => mail.to === 'inbox@practice.example')).toHaveLength(3);
   });
 });
 
@@ -345,9 +399,114 @@ describe('when the mail server fails', () => {
       status: 502,
       json: { error: 'Failed to send registration' },
     });
-    expect(await post('/forms/confirmation', registration)).toMatchObject({
-      status: 502,
-      json: { success: false },
+  });
+
+  it('a confirmation the mail server refused is reported as not sent', async () => {
+    let calls = 0;
+    const { post } = setup({
+      send: async () => {
+        calls += 1;
+        if (calls === 2) throw new Error('550 mailbox unavailable');
+      },
     });
+    const { json } = await post('/forms/registration', registration);
+    expect(json).toMatchObject({ ok: true, confirmation: 'not-sent' });
+    expect(
+      (await post('/forms/confirmation', { ...registration, confirmation: json?.confirmation })).json,
+    ).toMatchObject({ success: false });
+  });
+});
+
+describe('posts from other sites', () => {
+  const web = { type: 'application/x-www-form-urlencoded' };
+  const form = new URLSearchParams(contact).toString();
+
+  it.each([
+    ['an Origin of another site', { Origin: 'https://evil.example' }],
+    ['an Origin on another port', { Origin: 'http://localhost:8080' }],
+    ['Origin: null (a sandboxed frame)', { Origin: 'null' }],
+    ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+    [
+      'Sec-Fetch-Site: cross-site with a matching Origin',
+      { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://localhost' },
+    ],
+  ])('%s: 403 and nothing sent', async (_label, headers) => {
+    const { post, sent } = setup();
+    const json = await post('/forms/contact', contact, { headers });
+    expect(json.status).toBe(403);
+    expect(json.json).toMatchObject({ error: HANDLER_MESSAGES.crossSite });
+    const page = await post('/forms/registration', new URLSearchParams(registration).toString(), {
+      ...web,
+      headers,
+    });
+    expect(page.status).toBe(403);
+    expect(page.text).toContain(HANDLER_MESSAGES.crossSite);
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['the request’s own origin', { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' }],
+    ['the request’s own host over https (a proxy ended TLS)', { Origin: 'https://localhost' }],
+    ['SITE_URL’s origin (a proxy rewrote Host)', { Origin: 'https://www.example.org' }],
+    ['no Origin at all (not a browser)', {}],
+  ])('%s: accepted, with and without JavaScript', async (_label, headers) => {
+    const { post, sent } = setup();
+    expect((await post('/forms/contact', contact, { headers })).status).toBe(200);
+    expect((await post('/forms/contact', form, { ...web, headers })).status).toBe(200);
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe('deadlines', () => {
+  it('a body that has not all arrived in time is refused, and nothing is sent', async () => {
+    const { handle, sent } = setup({ limits: { bodyMs: 50 } });
+    let cancelled = false;
+    const trickle = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const response = await handle(
+      new Request('http://localhost/forms/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: trickle,
+        // @ts-expect-error -- needed by Node for a streamed body
+        duplex: 'half',
+      }),
+      '203.0.113.9',
+    );
+    expect(response.status).toBe(408);
+    expect(await response.json()).toEqual({ error: HANDLER_MESSAGES.slow });
+    expect(cancelled).toBe(true);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a mail server that does not finish in time: the form’s error, and the sender is told to stop', async () => {
+    const signals: AbortSignal[] = [];
+    const { post } = setup({
+      limits: { sendMs: 50 },
+      send: (_mail, signal) => {
+        signals.push(signal);
+        return new Promise(() => {}); // never answers
+      },
+    });
+    expect(await post('/forms/contact', contact)).toMatchObject({
+      status: 502,
+      json: { error: 'Failed to send message' },
+    });
+    expect(await post('/forms/registration', registration)).toMatchObject({
+      status: 502,
+      json: { error: 'Failed to send registration' },
+    });
+    expect(signals).toHaveLength(2);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it('the defaults: all of a send within less than the forms’ own wait', () => {
+    expect(DEFAULT_LIMITS.sendMs).toBeLessThan(REQUEST_TIMEOUT_MS);
   });
 });

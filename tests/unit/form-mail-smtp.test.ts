@@ -24,6 +24,13 @@ afterAll(async () => {
   await sink.close();
 });
 
+const contact = {
+  name: 'Zoë Tremblay',
+  email: 'zoe@example.com',
+  phone: '',
+  message: 'A question about the course.',
+};
+
 const post = (path: string, body: unknown, ip = '203.0.113.20') =>
   forms(
     new Request(`https://www.example.org${path}`, {
@@ -60,23 +67,71 @@ describe('the Netlify Function', () => {
     expect(mail!.parsed.html).toContain('Hello &#60;img src=x onerror=alert(1)&#62; there');
   });
 
-  it('a name made of addresses and quotes reaches only the one registrant, as one display name', async () => {
+  it('a registration sends its confirmation once; the confirmation route only reports it', async () => {
     const before = sink.received.length;
-    const name = 'Eve "x" <evil@example.net>, other@example.net';
-    const response = await post(DEV_COLLECTOR.confirmation, {
-      name,
-      email: 'zoe@example.com',
-      phone: '905 555 0188',
-      educationLevel: 'other',
-      workExperience: 0,
-      course: 'intro',
+    const response = await post(
+      DEV_COLLECTOR.registration,
+      {
+        name: 'Zoë Tremblay',
+        email: 'zoe@example.com',
+        phone: '905 555 0188',
+        educationLevel: 'other',
+        workExperience: 0,
+        course: 'intro',
+      },
+      '203.0.113.22',
+    );
+    const receipt = (await response.json()) as { confirmation?: string };
+    expect(receipt).toMatchObject({ ok: true, confirmation: 'sent' });
+    const [inbox, confirmation] = (await sink.waitFor(before + 2)).slice(before);
+    expect(inbox!.envelope.to).toEqual(['inbox@practice.example']);
+    expect(confirmation!.envelope.to).toEqual(['zoe@example.com']);
+    expect(confirmation!.parsed.to).toMatchObject({
+      value: [{ name: 'Zoë Tremblay', address: 'zoe@example.com' }],
     });
-    expect(await response.json()).toEqual({ success: true });
-    const [mail] = (await sink.waitFor(before + 1)).slice(before);
-    expect(mail!.envelope.to).toEqual(['zoe@example.com']);
-    expect(mail!.parsed.to).toMatchObject({ value: [{ name, address: 'zoe@example.com' }] });
-    expect(mail!.parsed.headers.has('bcc')).toBe(false);
-    expect(mail!.raw).not.toMatch(/^(bcc|cc):/im);
+    expect(confirmation!.raw).not.toMatch(/^(bcc|cc):/im);
+
+    const report = await post(
+      DEV_COLLECTOR.confirmation,
+      { confirmation: receipt.confirmation },
+      '203.0.113.22',
+    );
+    expect(await report.json()).toEqual({ success: true });
+    // The next mail the server gets is the next one sent here: the report sent none.
+    await post(DEV_COLLECTOR.contact, { ...contact, message: 'after the report' }, '203.0.113.22');
+    const [next] = (await sink.waitFor(before + 3)).slice(before + 2);
+    expect(next!.parsed.text).toContain('after the report');
+  });
+
+  it('is no relay: a confirmation asked for any address, or posted from another site, sends nothing', async () => {
+    const before = sink.received.length;
+    const relay = await post(
+      DEV_COLLECTOR.confirmation,
+      {
+        name: 'Visit https://spam.example',
+        email: 'victim@example.net',
+        phone: '905 555 0188',
+        educationLevel: 'other',
+        workExperience: 0,
+        course: 'intro',
+      },
+      '203.0.113.23',
+    );
+    expect(relay.status).toBe(422);
+    expect(await relay.json()).toMatchObject({ success: false });
+    const crossSite = await forms(
+      new Request(`https://www.example.org${DEV_COLLECTOR.contact}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+        body: new URLSearchParams(contact).toString(),
+      }),
+      { ip: '203.0.113.23' },
+    );
+    expect(crossSite.status).toBe(403);
+    await post(DEV_COLLECTOR.contact, { ...contact, message: 'the only message this time' }, '203.0.113.23');
+    const [next] = (await sink.waitFor(before + 1)).slice(before);
+    expect(next!.parsed.text).toContain('the only message this time');
+    expect(sink.received).toHaveLength(before + 1);
   });
 
   it('a refusing mail server gives the form’s error, and the next message goes through', async () => {

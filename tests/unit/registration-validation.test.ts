@@ -53,6 +53,18 @@ describe('registration schema', () => {
     it.each(['José', 'Zoë', "O'Brien", 'Anne-Marie', '김민준', 'שרה כהן'])('accepts %s', (name) => {
       expect(errorFor('name', name)).toBeUndefined();
     });
+
+    // The contact form's rule (SPEC 5): the name reaches the confirmation e-mail's greeting and To.
+    it('follows the contact form’s name rule, with its messages', () => {
+      expect(errorFor('name', 'x'.repeat(100))).toBeUndefined();
+      expect(errorFor('name', 'x'.repeat(101))).toBe('Name must not exceed 100 characters');
+      for (const name of ['Visit https://spam.example', 'R2-D2', '<b>Bold</b>', 'Eve <evil@example.net>']) {
+        expect(errorFor('name', name)).toBe(
+          'Name can only contain letters, spaces, hyphens, and apostrophes',
+        );
+      }
+      expect(errorFor('name', 'x'.repeat(16_000))).toBe('Name must not exceed 100 characters');
+    });
   });
 
   describe('email', () => {

@@ -7,6 +7,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formHandlerBundle } from '../../server/forms.mjs';
+import { bundleFormHandler } from '../../src/integrations/form-handler.mjs';
 
 let dist: string;
 let server: Started;
@@ -91,9 +93,9 @@ interface Answer {
  * Opens a socket, lets `talk` write to it (it may keep writing after the answer, as a client
  * that sends a long body does), and reads until the server closes the connection.
  */
-function exchange(talk: (socket: net.Socket) => Promise<void> | void, timeout = 5000) {
+function exchange(talk: (socket: net.Socket) => Promise<void> | void, timeout = 5000, to = port) {
   return new Promise<Answer>((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(to, '127.0.0.1');
     const chunks: Buffer[] = [];
     let answeredAt = 0;
     const timer = setTimeout(() => {
@@ -134,11 +136,24 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
     }
   });
 
-  it('takes a target that starts with // for a path, never for a host', async () => {
+  it('takes a target that starts with // for a path, never for a host; a malformed one gets 400', async () => {
     // `new URL('//[', base)` threw, and the rejection stopped the server.
-    for (const target of ['//[', '//[::1', '//evil.example/', '//x:y@[']) {
-      expect((await get(target)).status, target).toBe(404);
+    for (const target of ['//[', '//[::1', '//x:y@[', '//a:99999/']) {
+      expect((await get(target)).status, target).toBe(400);
     }
+    expect((await get('//evil.example/')).status).toBe(404);
+  });
+
+  it('answers a Range it cannot serve with the whole file or 416, never a reset', async () => {
+    for (const range of ['bytes=3-1', 'bytes=-5', 'bytes=0-1,3-4', 'bytes=x-y', 'lines=1-2']) {
+      const answer = await get('/index.html', `Range: ${range}\r\n`);
+      expect(answer.status, range).toBe(200);
+      expect(answer.body, range).toContain('<p>Home</p>');
+    }
+    expect((await get('/index.html', 'Range: bytes=1000-\r\n')).status).toBe(416);
+    const part = await get('/index.html', 'Range: bytes=0-8\r\n');
+    expect(part.status).toBe(206);
+    expect(part.body).toBe('<!doctype');
   });
 
   it('keeps CR, LF and other characters out of the Location header', async () => {
@@ -242,5 +257,70 @@ describe('the development collector', { timeout: 20_000 }, () => {
       started.child.kill('SIGTERM');
       await rm(production, { recursive: true, force: true });
     }
+  });
+});
+
+describe('with SMTP configured (the form handler answers the form routes)', { timeout: 30_000 }, () => {
+  let mail: Started;
+  let mailDist: string;
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  beforeAll(async () => {
+    mailDist = await smallBuild({ '.dev-collector.json': JSON.stringify({ [COLLECTOR]: 'contact' }) });
+    await bundleFormHandler(root, formHandlerBundle(root, mailDist));
+    // Nothing listens there: the handler starts and warns; these requests never reach a send.
+    mail = await startServer(mailDist, {
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'site@practice.example',
+      PRACTICE_INBOX: 'inbox@practice.example',
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    mail?.child.kill('SIGTERM');
+    await rm(mailDist, { recursive: true, force: true });
+    await rm(path.dirname(formHandlerBundle(root, mailDist)), { recursive: true, force: true });
+  });
+
+  const getFrom = (target: string, headers = '') =>
+    exchange(
+      (socket) =>
+        void socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`),
+      5000,
+      mail.port,
+    );
+
+  it('answers //[ and //a:99999/ with 400, not 500, and keeps serving', async () => {
+    // The handler, not the collector (which takes JSON only), answers the form route.
+    const web = await exchange(
+      (socket) =>
+        void socket.write(
+          `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+            `Origin: https://evil.example\r\nContent-Length: 5\r\nConnection: close\r\n\r\nname=`,
+        ),
+      5000,
+      mail.port,
+    );
+    expect(web.status).toBe(403);
+    for (const target of ['//[', '//a:99999/', '//[::1']) {
+      expect((await getFrom(target)).status, target).toBe(400);
+    }
+    expect((await getFrom(COLLECTOR)).status).toBe(405);
+    expect((await getFrom(`${COLLECTOR}?x=//[`)).status).toBe(405);
+    expect((await getFrom('/', 'Range: bytes=3-1\r\n')).status).toBe(200);
+    expect(mail.child.exitCode, mail.output()).toBeNull();
+  });
+
+  it('a form route with a Host no URL can hold gets 400', async () => {
+    const answer = await exchange(
+      (socket) =>
+        void socket.write(
+          `POST ${COLLECTOR} HTTP/1.1\r\nHost: a:99999\r\nContent-Type: application/json\r\n` +
+            `Content-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        ),
+      5000,
+      mail.port,
+    );
+    expect(answer.status).toBe(400);
   });
 });

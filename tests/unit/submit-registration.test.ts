@@ -115,6 +115,22 @@ describe('submitRegistration: success', () => {
     }
   });
 
+  it.each(['sent', 'not-sent'])(
+    'passes the site handler’s receipt (%s) back to the confirmation route',
+    async (receipt) => {
+      const fetch = serviceFetch({
+        registration: () => jsonResponse({ ok: true, confirmation: receipt }),
+        confirmation: () => jsonResponse({ success: receipt === 'sent' }),
+      });
+      const outcome = await submit(fetch);
+      expect(JSON.parse(fetch.mock.calls[1]![1].body as string)).toEqual({
+        ...details,
+        confirmation: receipt,
+      });
+      expect(outcome.message).toBe(receipt === 'sent' ? SUCCESS : CONFIRMATION_FAILED);
+    },
+  );
+
   it('uses the configured endpoints and the global fetch by default', async () => {
     const fetch = vi.fn<FetchLike>(async () => jsonResponse({ ok: true, success: true }));
     vi.stubGlobal('fetch', fetch);

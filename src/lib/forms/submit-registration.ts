@@ -89,7 +89,20 @@ export async function saveRegistrationLocally(
   return result.ok ? { saved: true, id: result.value } : { saved: false };
 }
 
-export type ServiceResult = { ok: true; message: string } | { ok: false; error: string };
+/**
+ * What the site's own form handler answers a registration with: whether it sent the confirmation
+ * e-mail along with it (src/server/forms/handler.ts). Passed back to the confirmation service, which
+ * reports it; another service answers without one, and gets the registration alone.
+ */
+export type ConfirmationReceipt = 'sent' | 'not-sent';
+
+export type ServiceResult =
+  { ok: true; message: string; receipt?: ConfirmationReceipt } | { ok: false; error: string };
+
+function receiptOf(body: unknown): ConfirmationReceipt | undefined {
+  const value = (body as { confirmation?: unknown } | undefined)?.confirmation;
+  return value === 'sent' || value === 'not-sent' ? value : undefined;
+}
 
 /** Sends the registration to the form service. Rejects on connection failures (the caller words them). */
 export async function sendRegistration(
@@ -102,18 +115,24 @@ export async function sendRegistration(
   if (!reply.ok) {
     return { ok: false, error: serviceErrorText(reply.body) ?? REGISTRATION_SEND_MESSAGES.sendFailed };
   }
-  return { ok: true, message: REGISTRATION_SEND_MESSAGES.sent };
+  const receipt = receiptOf(reply.body);
+  return { ok: true, message: REGISTRATION_SEND_MESSAGES.sent, ...(receipt ? { receipt } : {}) };
 }
 
-/** Asks the confirmation service to e-mail the visitor. True only on an explicit `{ success: true }`. */
+/**
+ * Asks the confirmation service to e-mail the visitor (the site's own handler only reports what the
+ * registration's `receipt` says). True only on an explicit `{ success: true }`.
+ */
 export async function requestConfirmationEmail(
   details: RegistrationDetails,
   fetchImpl: FetchLike,
   url: string,
   honeypot?: string,
+  receipt?: ConfirmationReceipt,
 ): Promise<boolean> {
   try {
-    const reply = await postJson(fetchImpl, url, withHoneypot(details, honeypot));
+    const payload = withHoneypot(details, honeypot);
+    const reply = await postJson(fetchImpl, url, receipt ? { ...payload, confirmation: receipt } : payload);
     const success = (reply.body as { success?: unknown } | undefined)?.success === true;
     if (!reply.ok || !success) console.error('[registration] confirmation e-mail was not sent:', reply);
     return reply.ok && success;
@@ -175,18 +194,20 @@ export async function submitRegistration(
     ...(local.saved ? { saved: { details, id: local.id } } : {}),
   });
 
+  let receipt: ConfirmationReceipt | undefined;
   try {
     const sent = await sendRegistration(details, fetch, urls.registration, honeypot);
     if (!sent.ok) {
       console.error('[registration] the form service refused the registration:', sent.error);
       return notSent(sent.error);
     }
+    receipt = sent.receipt;
   } catch (error) {
     console.error('[registration] sending failed:', error);
     return notSent(registrationErrorMessage(error));
   }
 
-  const confirmed = await requestConfirmationEmail(details, fetch, urls.confirmation, honeypot);
+  const confirmed = await requestConfirmationEmail(details, fetch, urls.confirmation, honeypot, receipt);
   return confirmed
     ? { status: 'success', message: REGISTRATION_SEND_MESSAGES.success, savedLocally }
     : { status: 'warning', message: REGISTRATION_SEND_MESSAGES.confirmationFailed, savedLocally };

@@ -1,11 +1,22 @@
 // Contact form rules (SPEC 5, "Contact form"). The messages are the specification's exact wording.
 // The plain rules of ./rules (not zod): this ships to the browser in an island.
-import { EMAIL_PATTERN, type FormSchema, formSchema, matches, maxLength, minLength, text } from './rules';
+import {
+  EMAIL_PATTERN,
+  type FormSchema,
+  formSchema,
+  matches,
+  maxLength,
+  minLength,
+  NAME_LIMITS,
+  NAME_MESSAGES,
+  personName,
+  text,
+} from './rules';
 
 export const CONTACT_MESSAGES = {
-  nameMin: 'Name must be at least 2 characters',
-  nameMax: 'Name must not exceed 100 characters',
-  nameCharacters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
+  nameMin: NAME_MESSAGES.min,
+  nameMax: NAME_MESSAGES.max,
+  nameCharacters: NAME_MESSAGES.characters,
   email: 'Please enter a valid email address',
   emailMax: 'Email must not exceed 254 characters',
   phone: 'Please enter a valid phone number',
@@ -14,18 +25,12 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const CONTACT_LIMITS = {
-  nameMin: 2,
-  nameMax: 100,
+  nameMin: NAME_LIMITS.min,
+  nameMax: NAME_LIMITS.max,
   emailMax: 254,
   messageMin: 10,
   messageMax: 1000,
 } as const;
-
-/**
- * Letters of any alphabet (\p{L}) with their combining accents (\p{M}, e.g. a decomposed "é"),
- * spaces, hyphens and both the straight and the typographic apostrophe (O'Brien, O’Brien).
- */
-export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
 
 /**
  * North American number: optional country code (+1 or 1), area code optionally in parentheses,
@@ -35,11 +40,7 @@ export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
 export const NORTH_AMERICAN_PHONE_PATTERN = /^(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/;
 
 export const contactSchema: FormSchema<ContactMessage> = formSchema({
-  name: text(CONTACT_MESSAGES.nameMin, [
-    minLength(CONTACT_LIMITS.nameMin, CONTACT_MESSAGES.nameMin),
-    maxLength(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax),
-    matches(NAME_PATTERN, CONTACT_MESSAGES.nameCharacters),
-  ]),
+  name: personName(),
   email: text(CONTACT_MESSAGES.email, [
     matches(EMAIL_PATTERN, CONTACT_MESSAGES.email),
     maxLength(CONTACT_LIMITS.emailMax, CONTACT_MESSAGES.emailMax),

@@ -106,6 +106,32 @@ export const matches =
 export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[\w.%+'-]+(?<!\.)@(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z]{2,}$/i;
 
+/** A person's name, as both public forms take it (SPEC 5, the contact form's rule). */
+export const NAME_MESSAGES = {
+  min: 'Name must be at least 2 characters',
+  max: 'Name must not exceed 100 characters',
+  characters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
+} as const;
+
+export const NAME_LIMITS = { min: 2, max: 100 } as const;
+
+/**
+ * Letters of any alphabet (\p{L}) with their combining accents (\p{M}, e.g. a decomposed "é"),
+ * spaces, hyphens and both the straight and the typographic apostrophe (O'Brien, O’Brien).
+ */
+export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
+
+/**
+ * The name rule of both forms. It also bounds what a visitor's name can put into an e-mail the
+ * practice sends (the greeting and the To display name): no links, no markup, at most 100 letters.
+ */
+export const personName = (): FieldRule<string> =>
+  text(NAME_MESSAGES.min, [
+    minLength(NAME_LIMITS.min, NAME_MESSAGES.min),
+    maxLength(NAME_LIMITS.max, NAME_MESSAGES.max),
+    matches(NAME_PATTERN, NAME_MESSAGES.characters),
+  ]);
+
 /** One of a fixed list of values (a select or a radio group). */
 export function oneOf<const Values extends readonly string[]>(
   values: Values,

@@ -69,3 +69,16 @@ export function readRateLimit(env: Env): { perClient: number } | undefined {
     throw new Error('FORM_RATE_LIMIT must be a whole number above 0.');
   return { perClient };
 }
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server, each appending to X-Forwarded-For
+ * (1 for nginx, 2 for a CDN then nginx); unset or 0 when visitors connect directly.
+ */
+export function readTrustProxy(env: Env): number {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined) return 0;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error('TRUST_PROXY must be the number of proxies in front of the server (0, 1, 2...).');
+  return hops;
+}

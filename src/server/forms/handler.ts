@@ -3,12 +3,18 @@
 // (netlify/functions/forms.mts). It checks each submission with the rules the forms use
 // (src/lib/validation), answers in the shapes the forms read (src/lib/forms/post-json.ts:
 // `error`, `errors: [{message}]`, and `{ success }` for the confirmation) and sends the e-mails.
+//
+// The confirmation e-mail goes out while the registration is accepted, never on request: the
+// registration's answer carries a receipt (`confirmation: 'sent' | 'not-sent'`) and the
+// confirmation route only reports it back as `{ success }` (docs/decisions/0019). So no request
+// can make the practice write to an address of someone's choosing without also registering it
+// with the practice, once per registration.
 import { HONEYPOT_FIELD, honeypotValue } from '../../lib/forms/honeypot';
 import { contactSchema } from '../../lib/validation/contact';
 import type { FormSchema } from '../../lib/validation/rules';
 import { registrationSchema } from '../../lib/validation/registration';
 import { confirmationMail, contactMail, escapeHtml, registrationMail, type SiteFacts } from './messages';
-import { createRateLimit } from './rate-limit';
+import { createRateLimit, mailboxKey } from './rate-limit';
 
 export type FormName = 'contact' | 'registration' | 'confirmation';
 
@@ -26,8 +32,14 @@ export interface OutgoingMail {
   html: string;
 }
 
-/** Sends one e-mail (the sender is the transport's business); rejects when it was not accepted. */
-export type SendMail = (mail: OutgoingMail) => Promise<void>;
+/**
+ * Sends one e-mail (the sender is the transport's business); rejects when it was not accepted.
+ * Once `signal` aborts (the request's deadline), the mail must not go out any more.
+ */
+export type SendMail = (mail: OutgoingMail, signal: AbortSignal) => Promise<void>;
+
+/** The receipt a registration's answer carries, which the confirmation route reads back. */
+export type ConfirmationReceipt = 'sent' | 'not-sent';
 
 export interface FormHandlerOptions {
   /** URL path to form, e.g. { '/__dev/forms/contact': 'contact' }. */
@@ -37,6 +49,11 @@ export interface FormHandlerOptions {
   inbox: string;
   site: SiteFacts;
   limits?: Partial<FormLimits>;
+  /**
+   * Origins besides the request's own host that count as the site (SITE_URL's): a POST whose
+   * Origin names any other site is refused (docs/security.md, "The forms' handler").
+   */
+  siteOrigins?: readonly string[];
   log?: (line: string) => void;
   now?: () => number;
 }
@@ -49,6 +66,14 @@ export interface FormLimits {
   /** Confirmation e-mails per recipient address and window, so no address can be flooded. */
   perRecipient: number;
   windowMs: number;
+  /** The whole body must arrive within this time (a slow sender holds no connection longer). */
+  bodyMs: number;
+  /**
+   * All the mail of one request (the registration and its confirmation share it), every step
+   * included, must be done within this time, less than the forms' own 20 s (REQUEST_TIMEOUT_MS):
+   * after it the visitor reads the failure message and nothing is sent any more.
+   */
+  sendMs: number;
 }
 
 export const DEFAULT_LIMITS: FormLimits = {
@@ -56,6 +81,8 @@ export const DEFAULT_LIMITS: FormLimits = {
   perClient: 8,
   perRecipient: 3,
   windowMs: 15 * 60 * 1000,
+  bodyMs: 10_000,
+  sendMs: 15_000,
 };
 
 /** What the visitor reads, in the forms' own words where the spec has them (SPEC 8). */
@@ -69,6 +96,9 @@ export const HANDLER_MESSAGES = {
   contactFailed: 'Failed to send message',
   registrationFailed: 'Failed to send registration',
   confirmationFailed: 'The confirmation e-mail could not be sent.',
+  noReceipt: 'A confirmation is sent only with a registration.',
+  crossSite: 'This form can only be sent from its own page on this site.',
+  slow: 'The submission took too long to arrive.',
   contactThanks: "Thank you for your message. We'll get back to you soon!",
   registrationThanks: "Registration submitted successfully! We'll contact you soon with further details.",
 } as const;
@@ -117,29 +147,89 @@ function toResponse(reply: Reply, asPage: boolean, backTo: string): Response {
   return new Response(html, { status: reply.status, headers });
 }
 
-/** The body as text, or undefined past `max` bytes (counted as they arrive, whatever Content-Length says). */
-async function readLimited(request: Request, max: number): Promise<string | undefined> {
+class SlowBody extends Error {}
+
+/**
+ * The body as text, or undefined past `max` bytes (counted as they arrive, whatever Content-Length
+ * says). Rejects with SlowBody when it has not all arrived within `ms`.
+ */
+async function readLimited(request: Request, max: number, ms: number): Promise<string | undefined> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void reader.cancel().catch(() => {});
+      reject(new SlowBody());
+    }, ms);
+  });
+  try {
+    return await Promise.race([readAll(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  async function readAll() {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel();
+        return undefined;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+}
+
+/** `send` within the request's deadline: rejects when the signal aborts, whatever the sender does. */
+function sendBefore(send: SendMail, mail: OutgoingMail, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new Error('the deadline passed before sending'));
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(new Error('the mail server did not finish before the deadline'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    send(mail, signal)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+/** 'host' or 'host:port' without the scheme's default port; undefined when it is not a URL. */
+function hostOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.host) return undefined;
+    const port = parsed.port && parsed.port !== DEFAULT_PORTS[parsed.protocol] ? `:${parsed.port}` : '';
+    return parsed.hostname + port;
+  } catch {
+    return undefined; // 'null' (a sandboxed frame, a privacy redirect) and anything malformed
   }
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/**
+ * Whether a browser sent this POST from another site: `Sec-Fetch-Site: cross-site`, or an `Origin`
+ * whose host is neither the request's own (`Host`) nor one of `siteOrigins`. A request without
+ * `Origin` (no browser posts a form without it today; curl may) passes: this refuses what other
+ * pages make visitors' browsers send, it is not an authentication.
+ */
+export function isCrossSite(request: Request, siteOrigins: readonly string[]): boolean {
+  if (request.headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return true;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  const host = hostOf(origin);
+  if (host === undefined) return true;
+  return host !== hostOf(request.url) && !siteOrigins.some((site) => hostOf(site) === host);
 }
 
 function parseBody(text: string, asJson: boolean): Record<string, unknown> | undefined {
@@ -169,26 +259,29 @@ function validate<T extends object>(schema: FormSchema<T>, input: Record<string,
 }
 
 export function createFormHandler(options: FormHandlerOptions) {
-  const { routes, send, inbox, site, log = console.log, now = Date.now } = options;
+  const { routes, send, inbox, site, siteOrigins = [], log = console.log, now = Date.now } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const perClient = createRateLimit({ limit: limits.perClient, windowMs: limits.windowMs, now });
   const perRecipient = createRateLimit({ limit: limits.perRecipient, windowMs: limits.windowMs, now });
   const fromPractice = (email: string): Mailbox => ({ name: site.practice.name, address: email });
 
-  async function handleForm(form: FormName, input: Record<string, unknown>, asPage: boolean): Promise<Reply> {
-    const done = (): Reply =>
-      form === 'confirmation'
-        ? json(200, { success: true })
-        : json(200, {
-            ok: true,
-            message:
-              form === 'contact' ? HANDLER_MESSAGES.contactThanks : HANDLER_MESSAGES.registrationThanks,
-          });
+  async function handleForm(
+    form: FormName,
+    input: Record<string, unknown>,
+    asPage: boolean,
+    deadline: AbortSignal,
+  ): Promise<Reply> {
+    const done = (receipt: ConfirmationReceipt): Reply =>
+      form === 'contact'
+        ? json(200, { ok: true, message: HANDLER_MESSAGES.contactThanks })
+        : json(200, { ok: true, message: HANDLER_MESSAGES.registrationThanks, confirmation: receipt });
+
+    if (form === 'confirmation') return reportConfirmation(input);
 
     if (honeypotValue(input) !== '') {
       // A robot: it is told the same as a person and nothing is sent.
       log(`[forms] ${form}: honeypot field filled, nothing sent`);
-      return done();
+      return done('sent');
     }
     delete input[HONEYPOT_FIELD];
 
@@ -197,62 +290,65 @@ export function createFormHandler(options: FormHandlerOptions) {
       if (!checked.data) return checked.reply;
       const message = checked.data;
       try {
-        await send({
-          to: inbox,
-          replyTo: { name: message.name, address: message.email },
-          ...contactMail(message, site),
-        });
+        await sendBefore(
+          send,
+          {
+            to: inbox,
+            replyTo: { name: message.name, address: message.email },
+            ...contactMail(message, site),
+          },
+          deadline,
+        );
       } catch (error) {
         log(`[forms] contact: the mail server did not take the message: ${String(error)}`);
         return json(502, { error: HANDLER_MESSAGES.contactFailed });
       }
       log('[forms] contact: message sent to the practice inbox');
-      return done();
+      return done('sent');
     }
 
     const checked = validate(registrationSchema, input);
-    if (!checked.data)
-      return form === 'confirmation'
-        ? { ...checked.reply, body: { success: false, ...checked.reply.body } }
-        : checked.reply;
+    if (!checked.data) return checked.reply;
     const details = checked.data;
     const registrant: Mailbox = { name: details.name, address: details.email };
-
-    const sendConfirmation = async () => {
-      if (!perRecipient.take(details.email.toLowerCase())) {
-        log('[forms] confirmation: too many for this recipient, not sent');
-        return false;
-      }
-      await send({
-        to: registrant,
-        replyTo: fromPractice(site.practice.email),
-        ...confirmationMail(details, site),
-      });
-      return true;
-    };
-
-    if (form === 'confirmation') {
-      try {
-        if (!(await sendConfirmation()))
-          return json(429, { success: false, error: HANDLER_MESSAGES.tooMany });
-      } catch (error) {
-        log(`[forms] confirmation: the mail server did not take the e-mail: ${String(error)}`);
-        return json(502, { success: false, error: HANDLER_MESSAGES.confirmationFailed });
-      }
-      log('[forms] confirmation: e-mail sent to the registrant');
-      return done();
-    }
-
     try {
-      await send({ to: inbox, replyTo: registrant, ...registrationMail(details, site) });
+      await sendBefore(
+        send,
+        { to: inbox, replyTo: registrant, ...registrationMail(details, site) },
+        deadline,
+      );
     } catch (error) {
       log(`[forms] registration: the mail server did not take the registration: ${String(error)}`);
       return json(502, { error: HANDLER_MESSAGES.registrationFailed });
     }
     log('[forms] registration: sent to the practice inbox');
-    // Without JavaScript nobody asks for the confirmation separately: send it now, best effort.
-    if (asPage) await sendConfirmation().catch((error) => log(`[forms] confirmation: ${String(error)}`));
-    return done();
+
+    // The confirmation, once, for this registration only, within the same deadline.
+    if (!perRecipient.take(mailboxKey(details.email))) {
+      log('[forms] confirmation: too many for this recipient, not sent');
+      return done('not-sent');
+    }
+    try {
+      await sendBefore(
+        send,
+        { to: registrant, replyTo: fromPractice(site.practice.email), ...confirmationMail(details, site) },
+        deadline,
+      );
+    } catch (error) {
+      log(`[forms] confirmation: the mail server did not take the e-mail: ${String(error)}`);
+      return done('not-sent');
+    }
+    log('[forms] confirmation: e-mail sent to the registrant');
+    return done('sent');
+  }
+
+  /** The confirmation route sends nothing: it reads back the receipt the registration's answer gave. */
+  function reportConfirmation(input: Record<string, unknown>): Reply {
+    const receipt = input.confirmation;
+    if (receipt === 'sent') return json(200, { success: true });
+    if (receipt === 'not-sent')
+      return json(200, { success: false, error: HANDLER_MESSAGES.confirmationFailed });
+    return json(422, { success: false, error: HANDLER_MESSAGES.noReceipt });
   }
 
   /** Answers one request to a form route; `clientAddress` is the visitor's IP, for the rate limit. */
@@ -268,6 +364,12 @@ export function createFormHandler(options: FormHandlerOptions) {
     if (!form) return respond(json(404, { error: 'Not found' }));
     if (request.method !== 'POST') return respond(json(405, { error: 'Use POST' }, { Allow: 'POST' }));
     if (!asJson && !asPage) return respond(json(415, { error: HANDLER_MESSAGES.unsupported }));
+    if (isCrossSite(request, siteOrigins)) {
+      log(
+        `[forms] ${form}: refused a post from another site (${request.headers.get('origin') ?? 'no Origin'})`,
+      );
+      return respond(json(403, { error: HANDLER_MESSAGES.crossSite, success: false }));
+    }
     const declared = Number(request.headers.get('content-length') ?? '0');
     if (declared > limits.maxBodyBytes) return respond(json(413, { error: HANDLER_MESSAGES.tooLarge }));
     if (!perClient.take(clientAddress)) {
@@ -280,14 +382,15 @@ export function createFormHandler(options: FormHandlerOptions) {
 
     let input: Record<string, unknown> | undefined;
     try {
-      const text = await readLimited(request, limits.maxBodyBytes);
+      const text = await readLimited(request, limits.maxBodyBytes, limits.bodyMs);
       if (text === undefined) return respond(json(413, { error: HANDLER_MESSAGES.tooLarge }));
       input = parseBody(text, asJson);
-    } catch {
+    } catch (error) {
+      if (error instanceof SlowBody) return respond(json(408, { error: HANDLER_MESSAGES.slow }));
       input = undefined; // not JSON, or not UTF-8
     }
     if (!input) return respond(json(400, { error: HANDLER_MESSAGES.unreadable }));
-    return respond(await handleForm(form, input, asPage));
+    return respond(await handleForm(form, input, asPage, AbortSignal.timeout(limits.sendMs)));
   };
 }
 

@@ -1,0 +1,50 @@
+// The forms' rate limiter (src/server/forms/rate-limit.ts): a flood of other keys never resets a
+// live counter, and a recipient is one mailbox whatever case or +tag the address is written in.
+import { describe, expect, it } from 'vitest';
+import { createRateLimit, mailboxKey } from '@/server/forms/rate-limit';
+
+describe('the rate limit', () => {
+  it('a flood of other keys does not reset a live counter', () => {
+    const clock = { now: 0 };
+    const limit = createRateLimit({ limit: 2, windowMs: 60_000, now: () => clock.now, maxKeys: 100 });
+    expect(limit.take('victim@example.com')).toBe(true);
+    expect(limit.take('victim@example.com')).toBe(true);
+    expect(limit.take('victim@example.com')).toBe(false);
+    for (let i = 0; i < 1_000; i++) {
+      clock.now += 1;
+      limit.take(`flood-${i}@example.com`);
+    }
+    expect(limit.take('victim@example.com')).toBe(false);
+  });
+
+  it('when full of live windows, a new key waits until windows end', () => {
+    const clock = { now: 0 };
+    const limit = createRateLimit({ limit: 5, windowMs: 60_000, now: () => clock.now, maxKeys: 3 });
+    for (const key of ['a', 'b', 'c']) expect(limit.take(key)).toBe(true);
+    expect(limit.take('d')).toBe(false);
+    expect(limit.take('a')).toBe(true); // the live ones still count
+    clock.now += 60_000;
+    expect(limit.take('d')).toBe(true);
+    expect(limit.take('e')).toBe(true);
+  });
+
+  it('a key whose window ended starts again', () => {
+    const clock = { now: 0 };
+    const limit = createRateLimit({ limit: 1, windowMs: 1_000, now: () => clock.now });
+    expect(limit.take('k')).toBe(true);
+    expect(limit.take('k')).toBe(false);
+    clock.now += 1_000;
+    expect(limit.take('k')).toBe(true);
+  });
+});
+
+describe('mailboxKey', () => {
+  it.each([
+    ['Victim@Example.COM', 'victim@example.com'],
+    ['victim+1@example.com', 'victim@example.com'],
+    ['VICTIM+news+2@example.com', 'victim@example.com'],
+    ['first.last@example.co.uk', 'first.last@example.co.uk'],
+  ])('%s counts as %s', (address, key) => {
+    expect(mailboxKey(address)).toBe(key);
+  });
+});

@@ -77,7 +77,7 @@ export default defineConfig({
     }),
     // After the pages are written, before offlineReading (the service worker installs finished pages):
     // every rewrite of the built HTML, in the order src/integrations/html/pipeline.mjs lists.
-    htmlPipeline(),
+    htmlPipeline({ siteUrl: env.siteUrl }),
     securityHeaders(env), // dist/_headers: the policy a <meta> cannot carry
     offlineReading(),
     devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)

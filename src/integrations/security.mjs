@@ -106,16 +106,32 @@ export function cmsRelaxations(configText) {
   };
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a build for `siteUrl` (SITE_URL, or the development default) is one served on loopback. */
+export function servedOnLoopback(siteUrl) {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(siteUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What the admin's pages (/admin/...) may connect to for "Publish to website" (src/lib/publish): the
- * GitHub API when GitHub is the backend, and with `local_backend` on, decap-server on this computer
- * on any port (the admin honours another port only on localhost, for tests and a second checkout).
+ * GitHub API when GitHub is the backend, and with `local_backend` on, decap-server's own address as
+ * admin/config.yml gives it (the one place its port is set), and only in a build that will be served
+ * on loopback (SITE_URL on localhost, or unset): the admin uses decap-server only when it is opened
+ * on localhost, so a build for the public site never lets its pages talk to this computer's ports.
  * Sign-in opens the OAuth provider in a popup, which needs no source here.
  */
-export function adminConnectSources(configText) {
+export function adminConnectSources(configText, siteUrl) {
   const target = publishTarget(configText);
   const sources = target.name === 'github' ? originsOf([target.apiRoot]) : [];
-  if (target.localBackendUrl) sources.push('http://localhost:*', 'http://127.0.0.1:*');
+  if (target.localBackendUrl && servedOnLoopback(siteUrl)) {
+    const local = originsOf([target.localBackendUrl]).filter((origin) => servedOnLoopback(origin));
+    sources.push(...local);
+  }
   return sources;
 }
 

@@ -386,11 +386,9 @@ test.describe('Content-Security-Policy', () => {
       expect(policy.get('connect-src'), path).toEqual([
         "'self'",
         ...origins(FAKE_ENDPOINTS.contact, FAKE_ENDPOINTS.registration, FAKE_ENDPOINTS.confirmation),
-        // The admin's "Publish to website": admin/config.yml's GitHub API and, with local_backend,
-        // decap-server on this computer (src/integrations/security.mjs, adminConnectSources).
-        ...(path.startsWith('/admin/')
-          ? ['https://api.github.com', 'http://localhost:*', 'http://127.0.0.1:*']
-          : []),
+        // The admin's "Publish to website": admin/config.yml's GitHub API; never a port of this
+        // computer in a build for a public address (src/integrations/security.mjs, adminConnectSources).
+        ...(path.startsWith('/admin/') ? ['https://api.github.com'] : []),
       ]);
       await page.waitForLoadState('networkidle');
     }

@@ -69,13 +69,24 @@ describe('the publishing target from admin/config.yml', () => {
     });
   });
 
-  it('lets the admin pages connect to the GitHub API and to decap-server on loopback only', () => {
-    expect(adminConnectSources('backend:\n  name: github\nlocal_backend: true\n')).toEqual([
+  it("lets the admin pages connect to the GitHub API, and to decap-server's own address only in a loopback build", () => {
+    const config = 'backend:\n  name: github\nlocal_backend: true\n';
+    for (const site of ['http://localhost:4321', 'http://127.0.0.1:8080', 'http://[::1]:4321']) {
+      expect(adminConnectSources(config, site)).toEqual(['https://api.github.com', 'http://localhost:8081']);
+    }
+    // A build for the public site: no port of this computer, whatever local_backend says.
+    for (const site of ['https://www.example.org', 'http://intranet.example', '']) {
+      expect(adminConnectSources(config, site)).toEqual(['https://api.github.com']);
+    }
+    const own = 'backend:\n  name: github\nlocal_backend:\n  url: http://127.0.0.1:8082/api/v1\n';
+    expect(adminConnectSources(own, 'http://localhost:4321')).toEqual([
       'https://api.github.com',
-      'http://localhost:*',
-      'http://127.0.0.1:*',
+      'http://127.0.0.1:8082',
     ]);
-    expect(adminConnectSources('backend:\n  name: gitlab\n')).toEqual([]);
+    // local_backend pointing off this computer is never allowed.
+    const away = 'backend:\n  name: github\nlocal_backend:\n  url: https://evil.example/api/v1\n';
+    expect(adminConnectSources(away, 'http://localhost:4321')).toEqual(['https://api.github.com']);
+    expect(adminConnectSources('backend:\n  name: gitlab\n', 'http://localhost:4321')).toEqual([]);
   });
 });
 

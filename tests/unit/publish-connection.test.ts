@@ -13,6 +13,7 @@ import {
   DECAP_USER_KEY,
   GITHUB_SESSION_KEY,
   readGitHubSession,
+  saveGitHubSession,
   signOutOfGitHub,
 } from '@/lib/publish/github-auth';
 import { publishTarget as targetFromConfig } from '../../src/integrations/publish-config.mjs';
@@ -110,6 +111,7 @@ describe('the local backend address', () => {
       target,
       hostname: 'localhost',
       storage,
+      tabStorage: new MemoryStorage(),
       fetch: refused as typeof fetch,
     });
     expect(refused).toHaveBeenCalledOnce();
@@ -128,6 +130,7 @@ describe('the local backend address', () => {
       target,
       hostname: 'localhost',
       storage: new MemoryStorage(),
+      tabStorage: new MemoryStorage(),
       fetch: info as typeof fetch,
     });
     expect(connection).toMatchObject({ kind: 'local', commits: false });
@@ -138,6 +141,7 @@ describe('the local backend address', () => {
       target: { ...target, name: 'gitlab' },
       hostname: 'www.example.org',
       storage: new MemoryStorage(),
+      tabStorage: new MemoryStorage(),
     });
     expect(connection).toEqual({ kind: 'unsupported', backendName: 'gitlab', localTried: false });
   });
@@ -145,27 +149,53 @@ describe('the local backend address', () => {
 
 describe('GitHub sign-in', () => {
   it('reuses a Decap CMS GitHub session, prefers its own, and signs out of both', async () => {
-    const storage = new MemoryStorage();
-    expect(readGitHubSession(storage)).toBeUndefined();
-    storage.setItem(
+    const tab = new MemoryStorage();
+    const shared = new MemoryStorage();
+    expect(readGitHubSession(tab, shared)).toBeUndefined();
+    shared.setItem(
       DECAP_USER_KEY,
       JSON.stringify({ backendName: 'github', token: 'gho_decap', login: 'therapist' }),
     );
-    expect(readGitHubSession(storage)).toEqual({ token: 'gho_decap', source: 'decap', login: 'therapist' });
-    const connection = await connect({ target, hostname: 'www.example.org', storage });
+    expect(readGitHubSession(tab, shared)).toEqual({
+      token: 'gho_decap',
+      source: 'decap',
+      login: 'therapist',
+    });
+    const connection = await connect({
+      target,
+      hostname: 'www.example.org',
+      storage: shared,
+      tabStorage: tab,
+    });
     expect(connection).toMatchObject({ kind: 'github', session: { source: 'decap' } });
-    storage.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_admin' }));
-    expect(readGitHubSession(storage)).toMatchObject({ token: 'gho_admin', source: 'admin' });
-    signOutOfGitHub(storage);
-    expect(readGitHubSession(storage)).toBeUndefined();
+    tab.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_admin' }));
+    expect(readGitHubSession(tab, shared)).toMatchObject({ token: 'gho_admin', source: 'admin' });
+    signOutOfGitHub(tab, shared);
+    expect(readGitHubSession(tab, shared)).toBeUndefined();
+  });
+
+  it("keeps the admin's own token in the tab's storage only, and forgets a copy an earlier version left in localStorage", () => {
+    const tab = new MemoryStorage();
+    const shared = new MemoryStorage();
+    saveGitHubSession('gho_admin', tab);
+    expect(tab.getItem(GITHUB_SESSION_KEY)).toContain('gho_admin');
+    expect(shared.getItem(GITHUB_SESSION_KEY)).toBeNull();
+    // A token in localStorage outlived the tab and the session: it is no sign-in any more...
+    const leftover = new MemoryStorage();
+    leftover.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_old' }));
+    expect(readGitHubSession(new MemoryStorage(), leftover)).toBeUndefined();
+    // ...and signing out removes it.
+    signOutOfGitHub(tab, leftover);
+    expect([tab.getItem(GITHUB_SESSION_KEY), leftover.getItem(GITHUB_SESSION_KEY)]).toEqual([null, null]);
   });
 
   it('ignores a Decap session of another backend', () => {
-    const storage = new MemoryStorage();
-    storage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: 'gitlab', token: 't' }));
-    expect(readGitHubSession(storage)).toBeUndefined();
-    signOutOfGitHub(storage);
-    expect(storage.getItem(DECAP_USER_KEY)).not.toBeNull();
+    const tab = new MemoryStorage();
+    const shared = new MemoryStorage();
+    shared.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: 'gitlab', token: 't' }));
+    expect(readGitHubSession(tab, shared)).toBeUndefined();
+    signOutOfGitHub(tab, shared);
+    expect(shared.getItem(DECAP_USER_KEY)).not.toBeNull();
   });
 
   it('opens the provider as Decap does', () => {

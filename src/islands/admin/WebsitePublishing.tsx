@@ -211,7 +211,8 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
       >
         <p>
           Publishing saves the post in the site’s repository on GitHub, with your GitHub account. A sign-in
-          window opens; the sign-in stays in this browser until you choose “{PUBLISH_TEXT.signOut}”.
+          window opens; the sign-in lasts until you choose “{PUBLISH_TEXT.signOut}”, sign out of the admin,
+          your admin session ends, or you close this tab.
         </p>
       </ConfirmDialog>
     </Context.Provider>

@@ -56,7 +56,10 @@ export type Connection =
 export interface ConnectOptions {
   target?: PublishTarget;
   hostname?: string;
+  /** localStorage: the local backend override, and Decap CMS's sign-in. */
   storage?: Storage;
+  /** sessionStorage: the admin's own GitHub sign-in, for this tab only. */
+  tabStorage?: Storage;
   fetch?: typeof fetch;
 }
 
@@ -66,6 +69,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
     target = publishTarget,
     hostname = window.location.hostname,
     storage = localStorage,
+    tabStorage = sessionStorage,
     fetch: fetchFn = (...args: Parameters<typeof fetch>) => fetch(...args),
   } = options;
   const localUrl = localBackendUrl(target, hostname, storage);
@@ -80,7 +84,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
   }
   if (target.name !== 'github')
     return { kind: 'unsupported', backendName: target.name, localTried: !!localUrl };
-  const session = readGitHubSession(storage);
+  const session = readGitHubSession(tabStorage, storage);
   if (!session) {
     return {
       kind: 'github-signed-out',

@@ -7,15 +7,14 @@ import {
   LOCAL_BACKEND_URL_KEY,
   type PublishTarget,
 } from '@/lib/publish/connection';
+import { authorizeUrl, awaitOAuthToken } from '@/lib/publish/github-auth';
 import {
-  authorizeUrl,
-  awaitOAuthToken,
   DECAP_USER_KEY,
   GITHUB_SESSION_KEY,
   readGitHubSession,
   saveGitHubSession,
   signOutOfGitHub,
-} from '@/lib/publish/github-auth';
+} from '@/lib/publish/github-token';
 import { publishTarget as targetFromConfig } from '../../src/integrations/publish-config.mjs';
 import { adminConnectSources } from '../../src/integrations/security.mjs';
 

@@ -26,7 +26,7 @@ import { LOGIN_PATH, loginUrlFor } from '@/lib/auth/redirect';
 import { auth as defaultAuth, type Auth } from '@/lib/auth/session';
 import { requestPersistentStorage } from '@/lib/admin/persistent-storage';
 import type { Session } from '@/lib/db';
-import { signOutOfGitHub } from '@/lib/publish/github-auth';
+import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { leaveTo } from './leave-guard';
 
 export const RECHECK_INTERVAL_MS = 30_000;

@@ -7,6 +7,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@/lib/db';
+import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { ConfirmDialog } from './ConfirmDialog';
 import { secondaryButton, linkClass } from './ui';
 import { usePublishing, type Publishing } from './usePublishing';
@@ -52,13 +53,11 @@ function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSi
           type="button"
           className={secondaryButton}
           onClick={() => {
-            void import('@/lib/publish/github-auth').then(({ signOutOfGitHub }) => {
-              signOutOfGitHub();
-              void publishing.reconnect();
-              publishing.setNotice({
-                tone: 'status',
-                text: 'Signed out of GitHub in this browser (Decap CMS too).',
-              });
+            signOutOfGitHub();
+            void publishing.reconnect();
+            publishing.setNotice({
+              tone: 'status',
+              text: 'Signed out of GitHub in this browser (Decap CMS too).',
             });
           }}
         >

@@ -4,7 +4,8 @@
 import { publishTarget as builtTarget, type PublishTarget } from 'virtual:build-derived';
 import type { PublishBackend } from './backend';
 import { createGitHubBackend } from './github-backend';
-import { readGitHubSession, siteIdFor, type GitHubSession, type OAuthProvider } from './github-auth';
+import { siteIdFor, type OAuthProvider } from './github-auth';
+import { readGitHubSession, type GitHubSession } from './github-token';
 import { createLocalBackend, isLoopbackUrl } from './local-backend';
 
 /** admin/config.yml's backend as the build read it (src/integrations/publish-config.mjs). */

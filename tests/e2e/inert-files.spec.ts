@@ -82,9 +82,7 @@ test.afterAll(async () => {
   if (served) await rm(served, { recursive: true, force: true });
 });
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'a header policy: one browser project is enough');
-});
+test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
 
 /** What the SVG's code left behind, once Chromium has told why it ran none (or ran it). */
 async function openSvg(page: Page, url: string, until: RegExp) {

@@ -77,9 +77,11 @@ export default defineConfig({
     }),
     // After the pages are written, before offlineReading (the service worker installs finished pages):
     // every rewrite of the built HTML, in the order src/integrations/html/pipeline.mjs lists.
-    htmlPipeline(),
-    securityHeaders(env), // dist/_headers: the policy a <meta> cannot carry
+    htmlPipeline({ siteUrl: env.siteUrl }),
     offlineReading(),
+    // dist/_headers: the policy a <meta> cannot carry, and the inert one for every file that is not a
+    // page; after offlineReading, so the service worker's own files are there to be listed.
+    securityHeaders(env),
     devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)
     precompress(), // last: it compresses the finished files
     formHandler(), // writes beside the build, not into it (.server/)

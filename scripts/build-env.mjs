@@ -5,8 +5,10 @@ import { envField } from 'astro/config';
 import {
   bytesToHex,
   derivePasswordHash,
+  ADMIN_USERNAME_PATTERN,
   makeSalt,
   PBKDF2_ITERATIONS,
+  shippedAccountProblem,
 } from '../src/lib/auth/password-derivation.mjs';
 import { DEV_ADMIN, DEV_COLLECTOR } from '../src/lib/config/shared.mjs';
 
@@ -73,6 +75,14 @@ function readUrl(env, name, { allowPath = false } = {}) {
  * @param {Record<string, string | undefined>} env
  */
 function readAdminAccount(env) {
+  // Set but blank (spaces only, as a CI secret that lost its value may give) is a mistake, not
+  // "unset": the build would otherwise go on with the development account.
+  for (const name of ['ADMIN_USERNAME', 'ADMIN_PASSWORD_SHA256']) {
+    const raw = env[name] ?? '';
+    if (raw !== '' && raw.trim() === '') {
+      throw new Error(`${name} is set but blank; give it a value, or unset it for the development account.`);
+    }
+  }
   const username = (env.ADMIN_USERNAME ?? '').trim();
   // `sha256sum` prints '<hash>  -'; accept the line as pasted.
   const hash = (env.ADMIN_PASSWORD_SHA256 ?? '').trim().replace(/\s+-$/, '');
@@ -88,8 +98,8 @@ function readAdminAccount(env) {
   if (!username)
     throw new Error('ADMIN_PASSWORD_SHA256 is set but ADMIN_USERNAME is not; set both or neither.');
   if (!hash) throw new Error('ADMIN_USERNAME is set but ADMIN_PASSWORD_SHA256 is not; set both or neither.');
-  if (username.length > 100 || /\s/.test(username)) {
-    throw new Error('ADMIN_USERNAME must be at most 100 characters without spaces.');
+  if (!ADMIN_USERNAME_PATTERN.test(username)) {
+    throw new Error('ADMIN_USERNAME must be at most 100 characters without spaces or control characters.');
   }
   if (!SHA256_HEX.test(hash)) {
     throw new Error(
@@ -170,13 +180,18 @@ export async function shippedAdminAccount(
   account,
   { salt = makeSalt(), iterations = PBKDF2_ITERATIONS } = {},
 ) {
-  return {
+  const shipped = {
     username: account.username,
     passwordHash: await derivePasswordHash(account.passwordSha256, salt, iterations),
     salt,
     iterations,
     development: account.development,
   };
+  // The sign-in takes the development account instead of a value it finds malformed
+  // (src/lib/auth/admin-account.ts); the build stops on one first, naming the variable.
+  const problem = shippedAccountProblem(shipped);
+  if (problem) throw new Error(`The admin account cannot be built: ${problem}.`);
+  return shipped;
 }
 
 /**

@@ -4,14 +4,18 @@
 // review them with `git diff` and commit them as usual. Extra arguments go to `astro dev` (e.g. --port).
 // Two child processes do not justify a dependency such as concurrently.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOCAL_BACKEND_URL, publishTarget } from '../src/integrations/publish-config.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
-// The port admin/config.yml's `local_backend: true` expects (http://localhost:8081/api/v1).
-const DECAP_PORT = '8081';
+// The port of admin/config.yml's `local_backend` (Decap's default, http://localhost:8081/api/v1, for
+// `local_backend: true`): the one place it is set, which the admin's Content-Security-Policy allows too.
+const { localBackendUrl } = publishTarget(readFileSync(path.join(root, 'admin/config.yml'), 'utf8'));
+const DECAP_PORT = new URL(localBackendUrl || DEFAULT_LOCAL_BACKEND_URL).port || '80';
 
 /** Runs a package's bin with this Node (npm scripts put Node 22 first on PATH). */
 function start(name, script, args, env) {

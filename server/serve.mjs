@@ -11,6 +11,7 @@ import sirv from 'sirv';
 import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
 import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
+import { inertFileHeaders } from './inert-files.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 // `node server/serve.mjs DIR` (or DIST_DIR=DIR) serves another build: the server's own tests use a
@@ -38,6 +39,8 @@ const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes 
 const collect =
   formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
 
+// A file that is not a page runs nothing when opened on its own (server/inert-files.mjs).
+const inert = inertFileHeaders(dist);
 const files = sirv(dist, {
   etag: true,
   // The compressed copies the build wrote (src/integrations/precompress.mjs), where the browser takes
@@ -48,8 +51,9 @@ const files = sirv(dist, {
   dotfiles: false,
   // Runs after _headers was applied: it only fills in the default the hosts use for files that
   // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
-  setHeaders(res) {
+  setHeaders(res, pathname) {
     if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    inert(res, pathname);
   },
   onNoMatch(req, res) {
     res.statusCode = 404;

@@ -1,9 +1,11 @@
 // The content collections: editors change the files under content/ (also through Decap CMS, whose
 // config mirrors these folders); each is checked by its schema in src/lib/content/schemas.ts.
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
+import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays } from '@/lib/site/dates';
 import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/text/post-body';
 
@@ -23,16 +25,19 @@ const team = defineCollection({
 });
 
 /**
- * Stops the build at a post (or service page) the schema cannot judge, naming the file: a day the calendar does not
- * have (YAML reads 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the
- * typo), or a picture in the text that the blog could not show, or that has no alt text
- * (src/lib/text/post-body.ts).
+ * Stops the build at an SVG picture in a media folder that could run script or load another file
+ * (src/lib/content/svg-files.ts), and at a post (or service page) the schema cannot judge, naming
+ * the file: a day the calendar does not have (YAML reads 'publishedAt: 2025-02-30' as March 2
+ * without a word, so the schema never sees the typo), or a picture in the text that the blog could
+ * not show, or that has no alt text (src/lib/text/post-body.ts).
  */
 export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PICTURES): Loader {
   return {
     ...loader,
-    load: (context) =>
-      loader.load({
+    load: (context) => {
+      // Before any text: an SVG in a media folder that could run script on the site stops the build.
+      assertSafeSvgFiles(fileURLToPath(context.config.root));
+      return loader.load({
         ...context,
         parseData: async (entry) => {
           if (entry.filePath) {
@@ -49,7 +54,8 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
           }
           return context.parseData(entry);
         },
-      }),
+      });
+    },
   };
 }
 

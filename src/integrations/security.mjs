@@ -8,8 +8,11 @@
 //   Decap CMS needs. No page allows inline scripts it did not ship, and only /cms/ allows eval.
 // - The HTTP header (public/_headers, the file Netlify, Cloudflare Pages and `npm start` read) carries
 //   what a <meta> tag cannot (frame-ancestors) and what holds on every page, the CMS included. It is
-//   the same for every path on purpose: hosts combine overlapping rules differently (Netlify keeps
-//   the last, Cloudflare joins both into two policies), so a per-path exception is not portable.
+//   the same for every page on purpose: hosts combine overlapping rules differently (Netlify keeps
+//   the last, Cloudflare joins both into two policies), so a per-path relaxation is not portable.
+//   The one per-path policy is stricter, not looser: files that are not pages get the inert policy
+//   of inert-files.mjs after it, which holds every directive of this one at least as strictly, so
+//   either way of combining the two gives the same result.
 // The browser enforces both policies; a request must pass each of them.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { CSP_STEPS, SELF } from './html/csp-steps.mjs';
 import { HtmlPage } from './html/page.mjs';
+import { inertFileBlocks } from './inert-files.mjs';
 import { publishTarget } from './publish-config.mjs';
 
 /** Origins of the absolute URLs among `urls` (same-origin paths are covered by 'self'). */
@@ -106,16 +110,32 @@ export function cmsRelaxations(configText) {
   };
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a build for `siteUrl` (SITE_URL, or the development default) is one served on loopback. */
+export function servedOnLoopback(siteUrl) {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(siteUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What the admin's pages (/admin/...) may connect to for "Publish to website" (src/lib/publish): the
- * GitHub API when GitHub is the backend, and with `local_backend` on, decap-server on this computer
- * on any port (the admin honours another port only on localhost, for tests and a second checkout).
+ * GitHub API when GitHub is the backend, and with `local_backend` on, decap-server's own address as
+ * admin/config.yml gives it (the one place its port is set), and only in a build that will be served
+ * on loopback (SITE_URL on localhost, or unset): the admin uses decap-server only when it is opened
+ * on localhost, so a build for the public site never lets its pages talk to this computer's ports.
  * Sign-in opens the OAuth provider in a popup, which needs no source here.
  */
-export function adminConnectSources(configText) {
+export function adminConnectSources(configText, siteUrl) {
   const target = publishTarget(configText);
   const sources = target.name === 'github' ? originsOf([target.apiRoot]) : [];
-  if (target.localBackendUrl) sources.push('http://localhost:*', 'http://127.0.0.1:*');
+  if (target.localBackendUrl && servedOnLoopback(siteUrl)) {
+    const local = originsOf([target.localBackendUrl]).filter((origin) => servedOnLoopback(origin));
+    sources.push(...local);
+  }
   return sources;
 }
 
@@ -140,17 +160,20 @@ export function renderHeaders(template, policy) {
 }
 
 /**
- * The integration: writes dist/_headers with the header policy. Each page's <meta> policy is
- * completed by the HTML pipeline (html/pipeline.mjs), which runs before it.
+ * The integration: writes dist/_headers with the header policy, then the blocks that make the files
+ * that are not pages inert (inert-files.mjs). Each page's <meta> policy is completed by the HTML
+ * pipeline (html/pipeline.mjs), which runs before it.
  */
 export function securityHeaders(env) {
   return {
     name: 'security-headers',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const headersFile = path.join(fileURLToPath(dir), '_headers');
-        await writeFile(headersFile, renderHeaders(await readFile(headersFile, 'utf8'), headerPolicy(env)));
-        logger.info('Content-Security-Policy header written to _headers');
+        const out = fileURLToPath(dir);
+        const headersFile = path.join(out, '_headers');
+        const rendered = renderHeaders(await readFile(headersFile, 'utf8'), headerPolicy(env));
+        await writeFile(headersFile, rendered.replace(/\n*$/, '\n') + (await inertFileBlocks(out)));
+        logger.info('Content-Security-Policy header written to _headers, inert for files that are not pages');
       },
     },
   };

@@ -78,6 +78,51 @@ afterEach(() => {
   closeDb();
 });
 
+describe("the GitHub sign-in lasts no longer than the admin's session", () => {
+  const GITHUB = 'admin-github-session';
+  const DECAP = 'decap-cms-user';
+  const signedInToGitHub = () => {
+    sessionStorage.setItem(GITHUB, JSON.stringify({ token: 'gho_admin' }));
+    localStorage.setItem(GITHUB, JSON.stringify({ token: 'gho_from_an_earlier_version' }));
+    localStorage.setItem(DECAP, JSON.stringify({ backendName: 'github', token: 'gho_decap' }));
+  };
+  const tokens = () => [
+    sessionStorage.getItem(GITHUB),
+    localStorage.getItem(GITHUB),
+    localStorage.getItem(DECAP),
+  ];
+
+  it('is forgotten, Decap CMS’s copy included, when the admin signs out', async () => {
+    signedInToGitHub();
+    const { result, onRedirect } = await renderInGate(() => useAdminSession());
+    expect(tokens()).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+    await act(async () => result.current.signOut());
+    expect(onRedirect).toHaveBeenCalled();
+    expect(tokens()).toEqual([null, null, null]);
+  });
+
+  it('is forgotten when a check finds the session ended', async () => {
+    signedInToGitHub();
+    let signedIn = true;
+    const { result, onRedirect } = await renderInGate(
+      () => useAdminSession(),
+      async () => (signedIn ? session : undefined),
+    );
+    signedIn = false;
+    await act(async () => void (await result.current.confirm()));
+    expect(onRedirect).toHaveBeenCalledWith(expect.stringContaining('expired=1'));
+    expect(tokens()).toEqual([null, null, null]);
+  });
+
+  it('is forgotten when an admin page opens without a session', async () => {
+    signedInToGitHub();
+    const { wrapper, onRedirect } = gate(async () => undefined);
+    renderHook(() => null, { wrapper });
+    await waitFor(() => expect(onRedirect).toHaveBeenCalled());
+    expect(tokens()).toEqual([null, null, null]);
+  });
+});
+
 describe('useUnsavedCopy', () => {
   const saved: PostFormValues = { ...EMPTY_POST_FORM, title: 'Saved', content: '<p>Saved text</p>' };
 

@@ -1,5 +1,6 @@
 // Writes posts straight into the browser's store, as the admin would have left them.
 import type { Page } from '@playwright/test';
+import { openBlankSitePage } from './fixtures';
 
 export interface StoredPost {
   /** The store's key; the seed record gives the seeded slugs 1000, 1001, ... in order. */
@@ -21,7 +22,7 @@ export interface StoredPost {
  * version 42 as IndexedDB version 420) and sets the flags the admin's seeding sets.
  */
 export async function putBrowserPosts(page: Page, posts: StoredPost[], seededSlugs: string[] = []) {
-  await page.goto('/robots.txt');
+  await openBlankSitePage(page);
   await page.evaluate(
     async ({ posts, seededSlugs }) => {
       const request = indexedDB.open('BlogDatabase', 420);

@@ -21,6 +21,24 @@ export const test = base.extend<{ noNetwork: void }>({
 
 export { expect };
 
+const blankRouted = new WeakSet<Page>();
+
+/**
+ * Opens a blank page of the site's own origin, where none of the site's scripts run: for a test
+ * that reads or writes this origin's storage, or registers a worker, directly. No file of the site
+ * can serve: files that are not pages are sandboxed, with an origin of their own
+ * (src/integrations/inert-files.mjs).
+ */
+export async function openBlankSitePage(page: Page): Promise<void> {
+  if (!blankRouted.has(page)) {
+    blankRouted.add(page);
+    await page.route('/__e2e/blank', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Blank</title>' }),
+    );
+  }
+  await page.goto('/__e2e/blank');
+}
+
 /** Signing in runs 600,000 PBKDF2 iterations: slower than expect's 5 s on a loaded machine. */
 export const SIGNED_IN = { timeout: 20_000 };
 

@@ -2,7 +2,7 @@
 // (playwright.config.ts blocks it for the others, so their pages always come from the server).
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openBlankSitePage, test } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 // One browser engine, one worker: the screen size changes nothing here.
@@ -247,7 +247,7 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
   test.setTimeout(30_000 + TAKEOVER.timeout);
   // The visitor's browser runs an older version of the worker (another script address stands in
   // for other contents: the browser sees a new version either way, and no server change is needed).
-  await page.goto('/robots.txt');
+  await openBlankSitePage(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/sw.js?version=older', { scope: '/' });
     await navigator.serviceWorker.ready;
@@ -317,7 +317,7 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
 
 test('"Reload" does not wait for the old version to finish a slow request', async ({ page, context }) => {
   test.setTimeout(30_000 + TAKEOVER.timeout);
-  await page.goto('/robots.txt');
+  await openBlankSitePage(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/sw.js?version=older', { scope: '/' });
     await navigator.serviceWorker.ready;

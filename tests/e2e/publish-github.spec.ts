@@ -86,7 +86,13 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
   await expect(website.getByRole('status')).toContainText('Signed in to GitHub');
   await expect(website).toContainText('Publishing commits to GitHub, OWNER/REPOSITORY (branch main).');
-  expect(await page.evaluate(() => localStorage.getItem('admin-github-session'))).toContain('gho_e2e');
+  // Kept for this tab only (sessionStorage): closing the tab forgets it.
+  expect(
+    await page.evaluate(() => [
+      sessionStorage.getItem('admin-github-session'),
+      localStorage.getItem('admin-github-session'),
+    ]),
+  ).toEqual([expect.stringContaining('gho_e2e'), null]);
 
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
   await expect(row.getByText('Being published…')).toBeVisible();
@@ -123,7 +129,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
   expect(
     await page.evaluate(() => [
-      localStorage.getItem('admin-github-session'),
+      sessionStorage.getItem('admin-github-session'),
       localStorage.getItem('decap-cms-user'),
     ]),
   ).toEqual([null, null]);
@@ -142,5 +148,22 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await expect(website.getByRole('alert')).toContainText('GitHub did not accept the sign-in');
   await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
   await expect(row.getByText('On the website, changed here since')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('admin-github-session'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('admin-github-session'))).toBeNull();
+
+  // Signing out of the admin forgets the GitHub sign-in too, Decap CMS's copy included.
+  await website.getByRole('button', { name: 'Sign in to GitHub' }).click();
+  await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
+  await expect(website.getByRole('button', { name: 'Sign out of GitHub' })).toBeVisible();
+  await page.evaluate(() =>
+    localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'github', token: 'gho_e2e' })),
+  );
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(
+    await page.evaluate(() => [
+      sessionStorage.getItem('admin-github-session'),
+      localStorage.getItem('admin-github-session'),
+      localStorage.getItem('decap-cms-user'),
+    ]),
+  ).toEqual([null, null, null]);
 });

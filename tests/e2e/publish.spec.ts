@@ -14,6 +14,12 @@ import { expect, signIn, test } from './fixtures';
 // (localStorage 'publish-local-backend-url', src/lib/publish/connection.ts).
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+// The suite's server is a build for a public address (https SITE_URL), whose admin pages may not
+// connect to any port of this computer (src/integrations/security.mjs, adminConnectSources;
+// security.spec.ts checks that policy). This suite is about publishing through the real
+// decap-server, so the browser here does not apply the pages' Content-Security-Policy.
+test.use({ bypassCSP: true });
 // Ports 8086-8089 are this suite's (8081 is `npm run cms`'s): decap-server on 8086 or 8087, the
 // built copy on 8088 or 8089, per parallel worker (the config runs two).
 const decapPort = () => 8086 + (test.info().parallelIndex % 2);

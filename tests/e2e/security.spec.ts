@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN, FAKE_ENDPOINTS } from '../../playwright.config';
 import { putBrowserPosts } from './browser-store';
-import { expect, pasteHtml, test } from './fixtures';
+import { expect, openBlankSitePage, pasteHtml, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
 // What is checked here does not depend on the screen size: the desktop project runs it.
@@ -386,11 +386,9 @@ test.describe('Content-Security-Policy', () => {
       expect(policy.get('connect-src'), path).toEqual([
         "'self'",
         ...origins(FAKE_ENDPOINTS.contact, FAKE_ENDPOINTS.registration, FAKE_ENDPOINTS.confirmation),
-        // The admin's "Publish to website": admin/config.yml's GitHub API and, with local_backend,
-        // decap-server on this computer (src/integrations/security.mjs, adminConnectSources).
-        ...(path.startsWith('/admin/')
-          ? ['https://api.github.com', 'http://localhost:*', 'http://127.0.0.1:*']
-          : []),
+        // The admin's "Publish to website": admin/config.yml's GitHub API; never a port of this
+        // computer in a build for a public address (src/integrations/security.mjs, adminConnectSources).
+        ...(path.startsWith('/admin/') ? ['https://api.github.com'] : []),
       ]);
       await page.waitForLoadState('networkidle');
     }
@@ -537,13 +535,13 @@ test.describe('tokens and redirects', () => {
       '/%2e//evil.example',
     ];
     for (const target of targets) {
-      await page.goto('/robots.txt'); // off the admin, whose session check would navigate meanwhile
+      await openBlankSitePage(page); // off the admin, whose session check would navigate meanwhile
       await page.evaluate(() => localStorage.removeItem('auth_token'));
       await signIn(page, `?next=${target}`);
       await expect(page, target).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/posts$/, SIGNED_IN);
     }
     // A same-site target is still followed.
-    await page.goto('/robots.txt');
+    await openBlankSitePage(page);
     await page.evaluate(() => localStorage.removeItem('auth_token'));
     await signIn(page, '?next=/admin/posts/new');
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/posts\/new$/, SIGNED_IN);

@@ -5,6 +5,7 @@ import {
   measurementAdminEnv,
   productionBuildReason,
   refuseDevelopmentAccountInProduction,
+  shippedAdminAccount,
 } from '../../scripts/build-env.mjs';
 import {
   adminAccount,
@@ -120,6 +121,37 @@ describe('build-time variables', () => {
         /ADMIN_PASSWORD_SHA256 must be the 64-character hex SHA-256/,
       );
     }
+  });
+
+  it('stops on a variable set but blank, or a username with spaces or control characters, naming it', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const [env, variable] of [
+      [{ ADMIN_USERNAME: '   ' }, 'ADMIN_USERNAME'],
+      [{ ADMIN_PASSWORD_SHA256: ' \t ' }, 'ADMIN_PASSWORD_SHA256'],
+      [{ ADMIN_USERNAME: '  ', ADMIN_PASSWORD_SHA256: '  ' }, 'ADMIN_USERNAME'],
+      [{ ADMIN_USERNAME: 'ad\u0000min', ADMIN_PASSWORD_SHA256: HASH }, 'ADMIN_USERNAME'],
+      [{ ADMIN_USERNAME: 'ad\u007fmin', ADMIN_PASSWORD_SHA256: HASH }, 'ADMIN_USERNAME'],
+      [{ ADMIN_USERNAME: 'two words', ADMIN_PASSWORD_SHA256: HASH }, 'ADMIN_USERNAME'],
+    ] as const) {
+      expect(() => buildEnvironment({ ...base, ...env })).toThrow(new RegExp(`^${variable} `));
+    }
+    // Unset (or empty, as a shell's NAME= gives) is still the development account.
+    expect(
+      buildEnvironment({ ...base, ADMIN_USERNAME: '', ADMIN_PASSWORD_SHA256: '' }).adminAccount.development,
+    ).toBe(true);
+  });
+
+  it('stops a build whose shipped account the sign-in would not take, instead of shipping the development one', async () => {
+    const account = { username: 'therapist', passwordSha256: HASH, development: false };
+    await expect(shippedAdminAccount(account, { salt: 'ab' })).rejects.toThrow(
+      /salt made for ADMIN_PASSWORD_SHA256/,
+    );
+    await expect(shippedAdminAccount(account, { salt: SALT, iterations: 1000 })).rejects.toThrow(
+      /ADMIN_PASSWORD_SHA256's derivation must use at least 600000 iterations/,
+    );
+    await expect(shippedAdminAccount({ ...account, username: 'a\u0001b' }, { salt: SALT })).rejects.toThrow(
+      /ADMIN_USERNAME must be/,
+    );
   });
 
   it('refuses one variable without the other', () => {

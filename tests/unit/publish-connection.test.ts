@@ -7,14 +7,14 @@ import {
   LOCAL_BACKEND_URL_KEY,
   type PublishTarget,
 } from '@/lib/publish/connection';
+import { authorizeUrl, awaitOAuthToken } from '@/lib/publish/github-auth';
 import {
-  authorizeUrl,
-  awaitOAuthToken,
   DECAP_USER_KEY,
   GITHUB_SESSION_KEY,
   readGitHubSession,
+  saveGitHubSession,
   signOutOfGitHub,
-} from '@/lib/publish/github-auth';
+} from '@/lib/publish/github-token';
 import { publishTarget as targetFromConfig } from '../../src/integrations/publish-config.mjs';
 import { adminConnectSources } from '../../src/integrations/security.mjs';
 
@@ -69,13 +69,24 @@ describe('the publishing target from admin/config.yml', () => {
     });
   });
 
-  it('lets the admin pages connect to the GitHub API and to decap-server on loopback only', () => {
-    expect(adminConnectSources('backend:\n  name: github\nlocal_backend: true\n')).toEqual([
+  it("lets the admin pages connect to the GitHub API, and to decap-server's own address only in a loopback build", () => {
+    const config = 'backend:\n  name: github\nlocal_backend: true\n';
+    for (const site of ['http://localhost:4321', 'http://127.0.0.1:8080', 'http://[::1]:4321']) {
+      expect(adminConnectSources(config, site)).toEqual(['https://api.github.com', 'http://localhost:8081']);
+    }
+    // A build for the public site: no port of this computer, whatever local_backend says.
+    for (const site of ['https://www.example.org', 'http://intranet.example', '']) {
+      expect(adminConnectSources(config, site)).toEqual(['https://api.github.com']);
+    }
+    const own = 'backend:\n  name: github\nlocal_backend:\n  url: http://127.0.0.1:8082/api/v1\n';
+    expect(adminConnectSources(own, 'http://localhost:4321')).toEqual([
       'https://api.github.com',
-      'http://localhost:*',
-      'http://127.0.0.1:*',
+      'http://127.0.0.1:8082',
     ]);
-    expect(adminConnectSources('backend:\n  name: gitlab\n')).toEqual([]);
+    // local_backend pointing off this computer is never allowed.
+    const away = 'backend:\n  name: github\nlocal_backend:\n  url: https://evil.example/api/v1\n';
+    expect(adminConnectSources(away, 'http://localhost:4321')).toEqual(['https://api.github.com']);
+    expect(adminConnectSources('backend:\n  name: gitlab\n', 'http://localhost:4321')).toEqual([]);
   });
 });
 
@@ -99,6 +110,7 @@ describe('the local backend address', () => {
       target,
       hostname: 'localhost',
       storage,
+      tabStorage: new MemoryStorage(),
       fetch: refused as typeof fetch,
     });
     expect(refused).toHaveBeenCalledOnce();
@@ -117,6 +129,7 @@ describe('the local backend address', () => {
       target,
       hostname: 'localhost',
       storage: new MemoryStorage(),
+      tabStorage: new MemoryStorage(),
       fetch: info as typeof fetch,
     });
     expect(connection).toMatchObject({ kind: 'local', commits: false });
@@ -127,6 +140,7 @@ describe('the local backend address', () => {
       target: { ...target, name: 'gitlab' },
       hostname: 'www.example.org',
       storage: new MemoryStorage(),
+      tabStorage: new MemoryStorage(),
     });
     expect(connection).toEqual({ kind: 'unsupported', backendName: 'gitlab', localTried: false });
   });
@@ -134,27 +148,53 @@ describe('the local backend address', () => {
 
 describe('GitHub sign-in', () => {
   it('reuses a Decap CMS GitHub session, prefers its own, and signs out of both', async () => {
-    const storage = new MemoryStorage();
-    expect(readGitHubSession(storage)).toBeUndefined();
-    storage.setItem(
+    const tab = new MemoryStorage();
+    const shared = new MemoryStorage();
+    expect(readGitHubSession(tab, shared)).toBeUndefined();
+    shared.setItem(
       DECAP_USER_KEY,
       JSON.stringify({ backendName: 'github', token: 'gho_decap', login: 'therapist' }),
     );
-    expect(readGitHubSession(storage)).toEqual({ token: 'gho_decap', source: 'decap', login: 'therapist' });
-    const connection = await connect({ target, hostname: 'www.example.org', storage });
+    expect(readGitHubSession(tab, shared)).toEqual({
+      token: 'gho_decap',
+      source: 'decap',
+      login: 'therapist',
+    });
+    const connection = await connect({
+      target,
+      hostname: 'www.example.org',
+      storage: shared,
+      tabStorage: tab,
+    });
     expect(connection).toMatchObject({ kind: 'github', session: { source: 'decap' } });
-    storage.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_admin' }));
-    expect(readGitHubSession(storage)).toMatchObject({ token: 'gho_admin', source: 'admin' });
-    signOutOfGitHub(storage);
-    expect(readGitHubSession(storage)).toBeUndefined();
+    tab.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_admin' }));
+    expect(readGitHubSession(tab, shared)).toMatchObject({ token: 'gho_admin', source: 'admin' });
+    signOutOfGitHub(tab, shared);
+    expect(readGitHubSession(tab, shared)).toBeUndefined();
+  });
+
+  it("keeps the admin's own token in the tab's storage only, and forgets a copy an earlier version left in localStorage", () => {
+    const tab = new MemoryStorage();
+    const shared = new MemoryStorage();
+    saveGitHubSession('gho_admin', tab);
+    expect(tab.getItem(GITHUB_SESSION_KEY)).toContain('gho_admin');
+    expect(shared.getItem(GITHUB_SESSION_KEY)).toBeNull();
+    // A token in localStorage outlived the tab and the session: it is no sign-in any more...
+    const leftover = new MemoryStorage();
+    leftover.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_old' }));
+    expect(readGitHubSession(new MemoryStorage(), leftover)).toBeUndefined();
+    // ...and signing out removes it.
+    signOutOfGitHub(tab, leftover);
+    expect([tab.getItem(GITHUB_SESSION_KEY), leftover.getItem(GITHUB_SESSION_KEY)]).toEqual([null, null]);
   });
 
   it('ignores a Decap session of another backend', () => {
-    const storage = new MemoryStorage();
-    storage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: 'gitlab', token: 't' }));
-    expect(readGitHubSession(storage)).toBeUndefined();
-    signOutOfGitHub(storage);
-    expect(storage.getItem(DECAP_USER_KEY)).not.toBeNull();
+    const tab = new MemoryStorage();
+    const shared = new MemoryStorage();
+    shared.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: 'gitlab', token: 't' }));
+    expect(readGitHubSession(tab, shared)).toBeUndefined();
+    signOutOfGitHub(tab, shared);
+    expect(shared.getItem(DECAP_USER_KEY)).not.toBeNull();
   });
 
   it('opens the provider as Decap does', () => {

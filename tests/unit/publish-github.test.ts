@@ -248,3 +248,34 @@ describe('GitHub backend', () => {
     );
   });
 });
+
+describe('GitHub backend paths', () => {
+  const badPaths = [
+    'content/posts/../../.github/workflows/deploy.yml',
+    'content/posts/./a.md',
+    'content//posts/a.md',
+    '/content/posts/a.md',
+    'content/posts/',
+    '..',
+  ];
+
+  it.each(badPaths)('refuses %j before any request', async (path) => {
+    const { fetchFn, requests } = recording({ status: 200, body: {} });
+    const github = backend(fetchFn);
+    await expect(github.readFile(path)).rejects.toThrow(/is not a file path this admin writes/);
+    await expect(github.writeFile(path, TEXT, { message: 'm' })).rejects.toThrow(PublishError);
+    await expect(github.deleteFile(path, { message: 'm', expectedVersion: 'abc' })).rejects.toThrow(
+      PublishError,
+    );
+    await expect(
+      github.writePictures!(
+        [
+          { path: 'content/posts/images/fine.png', base64: 'AA==' },
+          { path, base64: 'AA==' },
+        ],
+        { message: 'm' },
+      ),
+    ).rejects.toThrow(PublishError);
+    expect(requests).toEqual([]);
+  });
+});

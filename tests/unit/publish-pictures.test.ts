@@ -192,6 +192,47 @@ describe('publishing a post with pictures', () => {
     expect(html).toMatchObject({ ok: false, error: expect.stringContaining('(it is text/html)') });
     expect(repo.written).toEqual([]);
   });
+
+  it('refuses an SVG that could run script or load another file, naming it and why; sends a plain one', async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const plain = encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+    );
+    const hostile = encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><rect/></svg>',
+    );
+    const post = await addPost(
+      '<img src="/images/chart.svg" alt="Chart"><img src="/images/ok.svg" alt="Ok">',
+    );
+    const repo = memoryBackend();
+    const refused = await publishToWebsite(post.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: site({
+        '/images/chart.svg': { body: hostile, type: 'image/svg+xml' },
+        '/images/ok.svg': { body: plain, type: 'image/svg+xml' },
+      }).fetchFn,
+      database: () => db,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(
+        /^The picture “chart\.svg” cannot be published: it has an event handler \(onload= on <svg>\), which runs code\. Nothing was published/,
+      ),
+    });
+    expect(repo.written).toEqual([]);
+    const sent = await publishToWebsite(post.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: site({
+        '/images/chart.svg': { body: plain, type: 'image/svg+xml' },
+        '/images/ok.svg': { body: plain, type: 'image/svg+xml' },
+      }).fetchFn,
+      database: () => db,
+    });
+    expect(sent).toMatchObject({ ok: true });
+    expect(repo.written).toContain('content/posts/images/calm-corner-ok.svg');
+  });
 });
 
 /** A fetch that answers in order and records each request's JSON body. */

@@ -30,8 +30,27 @@ describe('sanitizeHtml', () => {
       'xmpp:a@b.example',
       '/blog',
       '#top',
+      'page.html',
+      'posts/a2:b',
+      '2024/notes',
+      '?page=2',
     ]) {
       expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);
+    }
+  });
+
+  it('drops every other scheme, digits in it or not', () => {
+    for (const href of [
+      'ed2k://file',
+      'h323:user@host',
+      'web+a1:x',
+      'a1b:x',
+      'z39.50r://host',
+      'x-1:y',
+      'ms-settings:',
+    ]) {
+      expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+      expect(isAllowedLinkUrl(href)).toBe(false);
     }
   });
 

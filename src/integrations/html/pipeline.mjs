@@ -16,12 +16,12 @@ export const PAGE_STEPS = [lowerScriptPriority, ...CSP_STEPS];
 
 /**
  * What the steps need to know about the build: the /cms/ relaxations and the admin's extra
- * connect-src, both read from admin/config.yml.
+ * connect-src, both read from admin/config.yml (the admin's also from the site's address, SITE_URL).
  * @returns {{ relax: (file: string) => ReturnType<typeof cmsRelaxations> | undefined, extraConnect: (file: string) => string[] }}
  */
-export function pageContext(configText) {
+export function pageContext(configText, { siteUrl = '' } = {}) {
   const cms = cmsRelaxations(configText);
-  const admin = adminConnectSources(configText);
+  const admin = adminConnectSources(configText, siteUrl);
   return {
     relax: (file) => (/^cms\//.test(file) ? cms : undefined),
     extraConnect: (file) => (/^admin\//.test(file) ? admin : []),
@@ -36,7 +36,7 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
 }
 
 /** The integration: every built page through PAGE_STEPS, before the service worker lists them. */
-export function htmlPipeline() {
+export function htmlPipeline({ siteUrl = '' } = {}) {
   let root = '';
   return {
     name: 'html-pipeline',
@@ -46,7 +46,7 @@ export function htmlPipeline() {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const context = pageContext(await readFile(path.join(root, 'admin/config.yml'), 'utf8'));
+        const context = pageContext(await readFile(path.join(root, 'admin/config.yml'), 'utf8'), { siteUrl });
         const problems = [];
         let lowered = 0;
         let pages = 0;

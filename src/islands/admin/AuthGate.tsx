@@ -7,6 +7,9 @@
  *
  * Once allowed, the page gets the session, this tab's CSRF token for its writes, and `confirm()`,
  * which state-changing actions call first: it checks the session and the CSRF token again.
+ *
+ * The GitHub sign-in of "Publish to website" lasts no longer than the admin's session: signing out,
+ * and any check that finds no session, forget it in this browser (Decap CMS's copy too).
  */
 import {
   createContext,
@@ -23,6 +26,7 @@ import { LOGIN_PATH, loginUrlFor } from '@/lib/auth/redirect';
 import { auth as defaultAuth, type Auth } from '@/lib/auth/session';
 import { requestPersistentStorage } from '@/lib/admin/persistent-storage';
 import type { Session } from '@/lib/db';
+import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { leaveTo } from './leave-guard';
 
 export const RECHECK_INTERVAL_MS = 30_000;
@@ -112,6 +116,7 @@ export function AuthGate({ children, auth = defaultAuth, onRedirect }: AuthGateP
 
   const redirectToLogin = useCallback(
     (sessionEnded: boolean) => {
+      signOutOfGitHub();
       if (!book.startLeaving()) return;
       book.keepWork();
       setState({ status: 'redirecting' });
@@ -177,6 +182,7 @@ export function AuthGate({ children, auth = defaultAuth, onRedirect }: AuthGateP
 
   const signOut = useCallback(async () => {
     book.keepWork();
+    signOutOfGitHub();
     await auth.signOut();
     book.startLeaving();
     setState({ status: 'redirecting' });

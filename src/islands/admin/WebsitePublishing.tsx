@@ -7,6 +7,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@/lib/db';
+import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { ConfirmDialog } from './ConfirmDialog';
 import { secondaryButton, linkClass } from './ui';
 import { usePublishing, type Publishing } from './usePublishing';
@@ -52,13 +53,11 @@ function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSi
           type="button"
           className={secondaryButton}
           onClick={() => {
-            void import('@/lib/publish/github-auth').then(({ signOutOfGitHub }) => {
-              signOutOfGitHub();
-              void publishing.reconnect();
-              publishing.setNotice({
-                tone: 'status',
-                text: 'Signed out of GitHub in this browser (Decap CMS too).',
-              });
+            signOutOfGitHub();
+            void publishing.reconnect();
+            publishing.setNotice({
+              tone: 'status',
+              text: 'Signed out of GitHub in this browser (Decap CMS too).',
             });
           }}
         >
@@ -211,7 +210,8 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
       >
         <p>
           Publishing saves the post in the site’s repository on GitHub, with your GitHub account. A sign-in
-          window opens; the sign-in stays in this browser until you choose “{PUBLISH_TEXT.signOut}”.
+          window opens; the sign-in lasts until you choose “{PUBLISH_TEXT.signOut}”, sign out of the admin,
+          your admin session ends, or you close this tab.
         </p>
       </ConfirmDialog>
     </Context.Provider>

@@ -6,6 +6,7 @@ import type { Post } from '@/lib/db';
 import { loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
 import type { Connection } from '@/lib/publish/connection';
 import type { PublishOutcome } from '@/lib/publish/publisher';
+import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { useAdminSession } from './AuthGate';
 
 export type Busy = 'publishing' | 'removing';
@@ -108,7 +109,6 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
       if (!outcome.ok) {
         if (connection.kind === 'github' && outcome.code === 'auth') {
           // A revoked or expired token: forget it, so the panel offers to sign in again.
-          const { signOutOfGitHub } = await import('@/lib/publish/github-auth');
           signOutOfGitHub();
           void reconnect();
         }

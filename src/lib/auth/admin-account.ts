@@ -7,8 +7,7 @@ import { ADMIN_USERNAME } from 'astro:env/client';
 import { adminPassword, type AdminPassword } from 'virtual:build-derived';
 import { DEV_ADMIN } from '@/lib/config/shared.mjs';
 import { runDbOperation, type DbOperationOptions, type User } from '@/lib/db';
-import { PBKDF2_ITERATIONS } from './password-derivation.mjs';
-import { SHA256_HEX_PATTERN } from './password';
+import { PBKDF2_ITERATIONS, shippedAccountProblem } from './password-derivation.mjs';
 
 /**
  * The account the sign-in checks: `passwordHash` (lower-case hex PBKDF2-SHA-256 of the password's
@@ -21,8 +20,6 @@ export interface AdminAccount extends AdminPassword {
 
 /** The role the admin user gets; SPEC 6 checks no role value, the field is kept for the record. */
 export const ADMIN_ROLE = 'admin';
-
-const SALT_PATTERN = /^(?:[0-9a-f]{2}){16,64}$/;
 
 /**
  * 'admin' / 'change-me-now' for tests, which have no build-derived values. Its salt is fixed (the
@@ -40,19 +37,17 @@ export const DEVELOPMENT_ACCOUNT: AdminAccount = {
 
 /**
  * A build-time value when it is well formed (never fewer than PBKDF2_ITERATIONS), otherwise the
- * development account.
+ * development account: only tests and unconfigured builds have none, since a build stops on a
+ * malformed one (shippedAccountProblem, the same rule, in scripts/build-env.mjs).
  */
 export function resolveAdminAccount(configured: unknown): AdminAccount {
-  if (typeof configured !== 'object' || configured === null) return DEVELOPMENT_ACCOUNT;
-  const { username, passwordHash, salt, iterations, development } = configured as Record<string, unknown>;
-  if (typeof username !== 'string' || !username.trim()) return DEVELOPMENT_ACCOUNT;
-  if (typeof passwordHash !== 'string' || !SHA256_HEX_PATTERN.test(passwordHash.toLowerCase())) {
-    return DEVELOPMENT_ACCOUNT;
-  }
-  if (typeof salt !== 'string' || !SALT_PATTERN.test(salt.toLowerCase())) return DEVELOPMENT_ACCOUNT;
-  if (typeof iterations !== 'number' || !Number.isSafeInteger(iterations) || iterations < PBKDF2_ITERATIONS) {
-    return DEVELOPMENT_ACCOUNT;
-  }
+  if (shippedAccountProblem(configured) !== undefined) return DEVELOPMENT_ACCOUNT;
+  const { username, passwordHash, salt, iterations, development } = configured as Record<string, unknown> & {
+    username: string;
+    passwordHash: string;
+    salt: string;
+    iterations: number;
+  };
   return {
     username: username.trim(),
     passwordHash: passwordHash.toLowerCase(),

@@ -61,3 +61,35 @@ export async function pbkdf2Sha256Hex(secret, salt, iterations, bits = DERIVED_B
 export function derivePasswordHash(passwordSha256, salt, iterations) {
   return pbkdf2Sha256Hex(passwordSha256.toLowerCase(), salt, iterations);
 }
+
+/** The admin's username (ADMIN_USERNAME): 1-100 characters, no spaces and no control characters. */
+// eslint-disable-next-line no-control-regex
+export const ADMIN_USERNAME_PATTERN = /^[^\s\u0000-\u001f\u007f-\u009f]{1,100}$/;
+
+const SALT_HEX = /^(?:[0-9a-f]{2}){16,64}$/i;
+const DERIVED_HEX = /^[0-9a-f]{64}$/i;
+
+/**
+ * What is wrong with the admin account a build ships ({ username, passwordHash, salt, iterations }),
+ * named by the variable it comes from, or undefined. One rule for both ends: the build stops on it
+ * (scripts/build-env.mjs) and the sign-in never takes such a value (src/lib/auth/admin-account.ts).
+ * @param {unknown} value
+ * @returns {string | undefined}
+ */
+export function shippedAccountProblem(value) {
+  if (typeof value !== 'object' || value === null) return 'the build has no admin account';
+  const { username, passwordHash, salt, iterations } = /** @type {Record<string, unknown>} */ (value);
+  if (typeof username !== 'string' || !ADMIN_USERNAME_PATTERN.test(username.trim())) {
+    return 'ADMIN_USERNAME must be 1 to 100 characters without spaces or control characters';
+  }
+  if (typeof passwordHash !== 'string' || !DERIVED_HEX.test(passwordHash)) {
+    return 'ADMIN_PASSWORD_SHA256 did not give a 64-character hex derivation';
+  }
+  if (typeof salt !== 'string' || !SALT_HEX.test(salt)) {
+    return 'the salt made for ADMIN_PASSWORD_SHA256 is not 16 to 64 bytes of hex';
+  }
+  if (typeof iterations !== 'number' || !Number.isSafeInteger(iterations) || iterations < PBKDF2_ITERATIONS) {
+    return `ADMIN_PASSWORD_SHA256's derivation must use at least ${PBKDF2_ITERATIONS} iterations`;
+  }
+  return undefined;
+}

@@ -4,7 +4,8 @@
 import { publishTarget as builtTarget, type PublishTarget } from 'virtual:build-derived';
 import type { PublishBackend } from './backend';
 import { createGitHubBackend } from './github-backend';
-import { readGitHubSession, siteIdFor, type GitHubSession, type OAuthProvider } from './github-auth';
+import { siteIdFor, type OAuthProvider } from './github-auth';
+import { readGitHubSession, type GitHubSession } from './github-token';
 import { createLocalBackend, isLoopbackUrl } from './local-backend';
 
 /** admin/config.yml's backend as the build read it (src/integrations/publish-config.mjs). */
@@ -56,7 +57,10 @@ export type Connection =
 export interface ConnectOptions {
   target?: PublishTarget;
   hostname?: string;
+  /** localStorage: the local backend override, and Decap CMS's sign-in. */
   storage?: Storage;
+  /** sessionStorage: the admin's own GitHub sign-in, for this tab only. */
+  tabStorage?: Storage;
   fetch?: typeof fetch;
 }
 
@@ -66,6 +70,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
     target = publishTarget,
     hostname = window.location.hostname,
     storage = localStorage,
+    tabStorage = sessionStorage,
     fetch: fetchFn = (...args: Parameters<typeof fetch>) => fetch(...args),
   } = options;
   const localUrl = localBackendUrl(target, hostname, storage);
@@ -80,7 +85,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
   }
   if (target.name !== 'github')
     return { kind: 'unsupported', backendName: target.name, localTried: !!localUrl };
-  const session = readGitHubSession(storage);
+  const session = readGitHubSession(tabStorage, storage);
   if (!session) {
     return {
       kind: 'github-signed-out',

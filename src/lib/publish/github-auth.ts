@@ -2,56 +2,8 @@
 // `auth_endpoint` of admin/config.yml's backend; Netlify's by default): the same popup and the same
 // message handshake as Decap's own sign-in (decap-cms-lib-auth, netlify-auth.js), so one provider
 // serves both. A Decap sign-in in this browser (localStorage 'decap-cms-user', same origin) is reused.
-// The token stays in this browser's localStorage, as Decap's does, until the admin signs out.
-
-export const GITHUB_SESSION_KEY = 'admin-github-session';
-export const DECAP_USER_KEY = 'decap-cms-user';
-
-export interface GitHubSession {
-  token: string;
-  /** Where it came from: this admin's own sign-in, or Decap CMS's. */
-  source: 'admin' | 'decap';
-  login?: string | undefined;
-}
-
-function readJson(storage: Storage, key: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(storage.getItem(key) ?? 'null');
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function readGitHubSession(storage: Storage = localStorage): GitHubSession | undefined {
-  const own = readJson(storage, GITHUB_SESSION_KEY);
-  if (typeof own?.token === 'string' && own.token) {
-    return {
-      token: own.token,
-      source: 'admin',
-      login: typeof own.login === 'string' ? own.login : undefined,
-    };
-  }
-  const decap = readJson(storage, DECAP_USER_KEY);
-  if (decap?.backendName === 'github' && typeof decap.token === 'string' && decap.token) {
-    return {
-      token: decap.token,
-      source: 'decap',
-      login: typeof decap.login === 'string' ? decap.login : undefined,
-    };
-  }
-  return undefined;
-}
-
-export function saveGitHubSession(token: string, storage: Storage = localStorage): void {
-  storage.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token }));
-}
-
-/** Forgets the GitHub sign-in in this browser: this admin's, and Decap CMS's (which shares it). */
-export function signOutOfGitHub(storage: Storage = localStorage): void {
-  storage.removeItem(GITHUB_SESSION_KEY);
-  if (readJson(storage, DECAP_USER_KEY)?.backendName === 'github') storage.removeItem(DECAP_USER_KEY);
-}
+// Where the token is kept, and for how long: ./github-token.ts.
+import { saveGitHubSession } from './github-token';
 
 export interface OAuthProvider {
   /** 'https://api.netlify.com' or the site's own OAuth server. */

@@ -90,6 +90,23 @@ async function failure(response: Response, what: string): Promise<PublishError> 
   );
 }
 
+/**
+ * The segments of a repository path, checked where every request is built: an empty, '.' or '..'
+ * segment would let a path name another file than it seems to (encoded, '..' still climbs out of
+ * /contents/ on the server), so it is refused before GitHub is asked anything. Slugs never make
+ * one; this guard holds whatever a caller passes.
+ */
+function repositoryPath(path: string): string[] {
+  const segments = path.split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new PublishError(
+      'server',
+      `“${path}” is not a file path this admin writes (an empty, “.” or “..” part), so GitHub was not asked. ${UNCHANGED}`,
+    );
+  }
+  return segments;
+}
+
 export function createGitHubBackend({
   repo,
   branch,
@@ -98,7 +115,7 @@ export function createGitHubBackend({
   fetch: fetchFn = fetch,
 }: GitHubBackendOptions): PublishBackend {
   const contentsUrl = (path: string) =>
-    `${apiRoot.replace(/\/$/, '')}/repos/${repo.split('/').map(encodeURIComponent).join('/')}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
+    `${apiRoot.replace(/\/$/, '')}/repos/${repo.split('/').map(encodeURIComponent).join('/')}/contents/${repositoryPath(path).map(encodeURIComponent).join('/')}`;
 
   async function call(url: string, init: RequestInit): Promise<Response> {
     try {
@@ -178,6 +195,8 @@ export function createGitHubBackend({
     },
 
     async writePictures(pictures: readonly PictureFile[], { message }: Pick<WriteOptions, 'message'>) {
+      // Every path is checked before the first request, so a bad one refuses them all.
+      for (const picture of pictures) repositoryPath(picture.path);
       for (const picture of pictures) {
         // The post's own copy from an earlier publish is replaced; an identical one is left alone.
         const existing = await call(`${contentsUrl(picture.path)}?ref=${encodeURIComponent(branch)}`, {

@@ -4,8 +4,10 @@
 // path of this site ('/_astro/x.webp', a file of public/) is no file of content/posts: it is fetched
 // from this site and sent with the post as content/posts/images/<slug>-<name>.<ext>, and the
 // Markdown names that file. Every check happens before anything is written: a picture that cannot be
-// read, is too large, or cannot be sent through the backend refuses the whole publish.
+// read, is too large, is an SVG that could run script or load other files, or cannot be sent through
+// the backend refuses the whole publish.
 import { pictureName } from '@/lib/admin/picture-input';
+import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { bytesToBase64, PICTURES_FOLDER, type PictureFile, type PublishBackend } from './backend';
 
 /** Larger pictures are refused: GitHub's contents API and a page both suffer from them. */
@@ -101,6 +103,15 @@ export async function planPictures(
       return {
         ok: false,
         error: `The picture “${name}” is ${megabytes(bytes?.length ?? declared)}, more than the 10 MB a post's picture may be. ${nothing} Use a smaller copy of it.`,
+      };
+    }
+    // The repository serves the file from the site's own address: an SVG must be only a picture
+    // (the one rule the build applies too, src/lib/text/svg-rule.ts).
+    const unsafe = type === 'image/svg+xml' || isSvgName(src) ? svgBytesProblem(bytes) : undefined;
+    if (unsafe) {
+      return {
+        ok: false,
+        error: `The picture “${name}” cannot be published: ${unsafe}. ${nothing} Export it again as a plain picture (no scripts, links or embedded files), or use a PNG or WebP copy.`,
       };
     }
     const stem = fileStem(post.slug, src);

@@ -4,8 +4,13 @@
 import DOMPurify from 'isomorphic-dompurify';
 import { ALLOWED_LINK_SCHEMES, pictureAddressProblem, readAddress } from './url-check';
 
+// An address is kept when it starts with one of the spec's schemes, or has no scheme at all: it
+// starts with something no scheme starts with (/, #, ., ?), or its leading run of scheme characters
+// (a letter, then letters, digits, + . -) ends without a colon ('page.html', 'a/b:c'). A scheme may
+// hold digits ('ed2k:', 'web+a1:'), so the run includes them: otherwise a digit ended the run early
+// and such a scheme passed as a relative address.
 const ALLOWED_URI = new RegExp(
-  `^(?:(?:${ALLOWED_LINK_SCHEMES.join('|')}):|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))`,
+  `^(?:(?:${ALLOWED_LINK_SCHEMES.join('|')}):|[^a-z]|[a-z][a-z0-9+.-]*(?:[^a-z0-9+.:-]|$))`,
   'i',
 );
 

@@ -2,11 +2,13 @@
 // (src/lib/cms/origin.ts). Elsewhere the page hands over to CMS_ORIGIN without loading Decap, so the
 // git host's token is never stored where the public site's scripts run.
 import { CMS_ORIGIN, CMS_USER_KEYS, cmsAddressElsewhere } from '@/lib/cms/origin';
+import { keepCmsSignInForTheTab } from '@/lib/cms/sign-in-lifetime';
 
 const elsewhere = cmsAddressElsewhere(window.location, CMS_ORIGIN);
 if (elsewhere) {
   for (const key of CMS_USER_KEYS) localStorage.removeItem(key);
   window.location.replace(elsewhere);
 } else {
+  keepCmsSignInForTheTab();
   void import('./decap-cms');
 }

@@ -1,66 +1,126 @@
-// `npm start` serves the production build in dist/ the way the documented static hosts do:
-// public/_redirects rewrites, public/_headers headers, the 404 page with status 404, compression.
-// Files are served by sirv (maintained static-file handler), not by code of ours.
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+// `npm start` serves the production build the way the documented static hosts do: public/_redirects
+// rewrites, public/_headers headers, the 404 page with status 404, compression.
+//
+// `node server/serve.mjs --build` (`npm start`) builds into a fresh .releases/<id>/ and serves the
+// live release (.releases/current, server/releases.mjs); `--releases` serves it without building.
+// Each request reads which release is live, so `npm run update` (or SIGHUP, `systemctl reload`)
+// switches a running site to a new build with no restart and no moment of half-written files.
+// Without those flags it serves one folder as it is: dist/, or `node server/serve.mjs DIR` (or
+// DIST_DIR=DIR), which the server's own tests use for a small build.
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import sirv from 'sirv';
 import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
 import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
+import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
+import { sendPage, staticFiles } from './static-files.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-// `node server/serve.mjs DIR` (or DIST_DIR=DIR) serves another build: the server's own tests use a
-// small one, the mail end-to-end test its own build beside dist/.
-const dist = path.resolve(root, process.argv[2] ?? (process.env.DIST_DIR || 'dist'));
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
+const folderArg = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+const releases = flags.has('--build') || flags.has('--releases');
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
+const shown = (dir) => path.relative(process.cwd(), dir) || '.';
 
-if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error(`${dist} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`);
+/** Builds a release; on failure says why and returns false (the live release, if any, stays). */
+async function rebuild(reason) {
+  console.log(`${reason}: building a new release into ${RELEASES}/…`);
+  try {
+    const { dir } = await buildRelease({ root, onOutput: (text) => process.stdout.write(text) });
+    console.log(`Built ${shown(dir)}/: it is served from the next request on.`);
+    return true;
+  } catch (error) {
+    const live = await currentRelease(root);
+    console.error(
+      `${error.message}
+${live ? `Still serving ${shown(live)}/.` : 'There is no earlier build to serve.'}`,
+    );
+    return false;
+  }
+}
+
+if (flags.has('--build')) await rebuild('Starting');
+const fixedDir = releases ? undefined : path.resolve(root, folderArg ?? (process.env.DIST_DIR || 'dist'));
+const firstDir = fixedDir ?? (await currentRelease(root));
+if (!firstDir || !existsSync(path.join(firstDir, 'index.html'))) {
+  console.error(
+    `${firstDir ?? path.join(root, RELEASES, 'current')} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`,
+  );
   process.exit(1);
 }
 
-const readRules = (name) => {
-  const file = path.join(dist, name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
-};
-const redirects = parseRedirects(readRules('_redirects'));
-const headerBlocks = parseHeaders(readRules('_headers'));
+/**
+ * Everything the server reads from one build: its rules, its form routes (and the handler bundled
+ * for it), its files. Read once per build: a release never changes once live.
+ */
+async function loadSite(dist) {
+  const readRules = (name) => {
+    const file = path.join(dist, name);
+    return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  };
+  // The form routes answer only for the endpoints the build itself left unset (it recorded them).
+  const collectorRoutes = readCollectorRoutes(dist);
+  // With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
+  const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes });
+  const notFound = path.join(dist, '404.html');
+  return {
+    dist,
+    redirects: parseRedirects(readRules('_redirects')),
+    headerBlocks: parseHeaders(readRules('_headers')),
+    collectorRoutes,
+    formHandler,
+    collect:
+      formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') }),
+    files: staticFiles(dist, {
+      // Runs after _headers was applied: it only fills in the default the hosts use for files that
+      // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
+      setHeaders(res) {
+        if (!res.hasHeader('Cache-Control'))
+          res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+      },
+      async onNoMatch(req, res) {
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        await sendPage(req, res, notFound, 'Not found');
+      },
+    }),
+  };
+}
 
-// The form routes answer only for the endpoints the build itself left unset (it recorded them).
-const collectorRoutes = readCollectorRoutes(dist);
-// With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
-const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes });
-const collect =
-  formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
+let site = await loadSite(firstDir);
+/** The release being loaded after a switch, shared by the requests that arrive meanwhile. */
+let loading;
 
-const files = sirv(dist, {
-  etag: true,
-  // The compressed copies the build wrote (src/integrations/precompress.mjs), where the browser takes
-  // them; other files are compressed per request below.
-  brotli: true,
-  gzip: true,
-  extensions: ['html'],
-  dotfiles: false,
-  // Runs after _headers was applied: it only fills in the default the hosts use for files that
-  // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
-  setHeaders(res) {
-    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-  },
-  onNoMatch(req, res) {
-    res.statusCode = 404;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    if (req.method === 'HEAD') return res.end();
-    createReadStream(path.join(dist, '404.html'))
-      .on('error', () => res.end('Not found'))
-      .pipe(res);
-  },
-});
+/** The site of the live release: the one loaded, or the one `current` now points to. */
+async function liveSite() {
+  if (!releases) return site;
+  const dir = await currentRelease(root);
+  if (!dir || dir === site.dist) return site;
+  if (loading?.dir !== dir) {
+    loading = {
+      dir,
+      promise: loadSite(dir).then(
+        (next) => {
+          console.log(`Now serving ${shown(dir)}/.`);
+          site = next;
+          return next;
+        },
+        (error) => {
+          console.error(`Could not switch to ${shown(dir)}/ (still serving ${shown(site.dist)}/):`, error);
+          return site;
+        },
+      ),
+    };
+  }
+  return loading.promise;
+}
+
 const compress = compression();
 
 /**
@@ -93,6 +153,7 @@ async function handle(req, res) {
     return;
   }
   const { url, pathname } = target;
+  const { headerBlocks, collect, redirects, files } = await liveSite();
   for (const [name, value] of headersFor(headerBlocks, pathname)) res.setHeader(name, value);
 
   if (await collect(req, res)) return;
@@ -110,7 +171,9 @@ async function handle(req, res) {
     res.end();
     return;
   }
-  compress(req, res, () => files(req, res));
+  await new Promise((resolve, reject) => {
+    compress(req, res, () => files(req, res).then(resolve, reject));
+  });
 }
 
 // Whatever else fails still gets an answer (or, mid-answer, a closed stream), never an unhandled
@@ -129,8 +192,9 @@ function serve(req, res) {
 const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serve) : http.createServer(serve);
 
 server.listen(port, host, () => {
+  const { dist, formHandler, collectorRoutes } = site;
   console.log(
-    `Serving ${path.relative(process.cwd(), dist) || '.'}/ on ${tls ? 'https' : 'http'}://${host}:${port}`,
+    `Serving ${shown(dist)}/ on ${tls ? 'https' : 'http'}://${host}:${port}${releases ? ` (the live release; \`npm run update\` rebuilds and switches)` : ''}`,
   );
   if (formHandler) {
     console.log(`Form handler active for: ${Object.values(collectorRoutes).join(', ')} (e-mail over SMTP)`);
@@ -140,5 +204,15 @@ server.listen(port, host, () => {
     );
   }
 });
+
+// `systemctl reload` (the unit's ExecReload) or `kill -HUP`: rebuild and switch, as `npm run update`.
+let rebuilding = false;
+if (releases) {
+  process.on('SIGHUP', () => {
+    if (rebuilding) return;
+    rebuilding = true;
+    rebuild('SIGHUP').finally(() => (rebuilding = false));
+  });
+}
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

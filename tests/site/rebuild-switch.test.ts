@@ -120,7 +120,7 @@ describe('npm run update while the site is serving', () => {
 
     await writeFile(join(copy, NEW_POST), NEW_POST_TEXT);
     const update = run(copy, ['scripts/update.mjs']);
-    const paths = ['/', '/blog', '/services', '/no-such-page', '/admin/posts/7/edit', NEW_PATH];
+    const paths = ['/', '/blog', '/training', '/rss.xml', '/no-such-page', '/admin/posts/7/edit', NEW_PATH];
     const answers = await keepRequesting(paths, 4, update);
     const { code, output } = await update;
     expect(code, output).toBe(0);

@@ -2,7 +2,8 @@
 // rewrites, public/_headers headers, the 404 page with status 404, compression.
 //
 // `node server/serve.mjs --build` (`npm start`) builds into a fresh .releases/<id>/ and serves the
-// live release (.releases/current, server/releases.mjs); `--releases` serves it without building.
+// live release (.releases/current, server/releases.mjs); `--releases` serves it without building;
+// `--build-later` serves it at once and builds meanwhile.
 // Each request reads which release is live, so `npm run update` (or SIGHUP, `systemctl reload`)
 // switches a running site to a new build with no restart and no moment of half-written files.
 // Without those flags it serves one folder as it is: dist/, or `node server/serve.mjs DIR` (or
@@ -22,7 +23,7 @@ import { sendPage, staticFiles } from './static-files.mjs';
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
 const folderArg = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
-const releases = flags.has('--build') || flags.has('--releases');
+const releases = flags.has('--build') || flags.has('--build-later') || flags.has('--releases');
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
 const shown = (dir) => path.relative(process.cwd(), dir) || '.';
@@ -44,7 +45,10 @@ ${live ? `Still serving ${shown(live)}/.` : 'There is no earlier build to serve.
   }
 }
 
-if (flags.has('--build')) await rebuild('Starting');
+// --build-later (the systemd unit): a restart serves the live release at once and switches when the
+// new build is done, rather than leaving the site down for a build; with no release yet, as --build.
+const buildLater = flags.has('--build-later') && (await currentRelease(root)) !== undefined;
+if (flags.has('--build') || (flags.has('--build-later') && !buildLater)) await rebuild('Starting');
 const fixedDir = releases ? undefined : path.resolve(root, folderArg ?? (process.env.DIST_DIR || 'dist'));
 const firstDir = fixedDir ?? (await currentRelease(root));
 if (!firstDir || !existsSync(path.join(firstDir, 'index.html'))) {
@@ -207,12 +211,12 @@ server.listen(port, host, () => {
 
 // `systemctl reload` (the unit's ExecReload) or `kill -HUP`: rebuild and switch, as `npm run update`.
 let rebuilding = false;
-if (releases) {
-  process.on('SIGHUP', () => {
-    if (rebuilding) return;
-    rebuilding = true;
-    rebuild('SIGHUP').finally(() => (rebuilding = false));
-  });
+function rebuildInBackground(reason) {
+  if (rebuilding) return;
+  rebuilding = true;
+  rebuild(reason).finally(() => (rebuilding = false));
 }
+if (releases) process.on('SIGHUP', () => rebuildInBackground('SIGHUP'));
+if (buildLater) server.once('listening', () => rebuildInBackground('Started on the live release'));
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -135,6 +135,8 @@ describe('npm run update while the site is serving', () => {
     expect(after.status).toBe(200);
     expect(await after.text()).toContain('A post published while serving');
 
+    const slowest = Math.max(...answers.map((answer) => answer.received - answer.sent));
+    console.info(`${answers.length} requests during the update; slowest answer ${Math.round(slowest)} ms`);
     expect(answers.length).toBeGreaterThan(50);
     expect(answers.filter((answer) => answer.status === 0 || answer.status >= 500)).toEqual([]);
     for (const answer of answers) {
@@ -166,5 +168,60 @@ describe('npm run update while the site is serving', () => {
     expect(await readlink(join(copy, '.releases/current'))).toBe(live);
     expect((await fetch(base + NEW_PATH)).status).toBe(200);
     expect(serverExited).toBe(false);
+  });
+
+  it('rebuilds and switches on SIGHUP (systemctl reload), as npm run update does', async () => {
+    const second = '/blog/a-post-published-by-reload';
+    await writeFile(
+      join(copy, 'content/posts/a-post-published-by-reload.md'),
+      NEW_POST_TEXT.replace('A post published while serving', 'A post published by reload'),
+    );
+    const built = new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        if (String(chunk).includes('is served from the next request on')) {
+          server.stdout!.off('data', onData);
+          resolve();
+        }
+      };
+      server.stdout!.on('data', onData);
+    });
+    expect((await fetch(base + second)).status).toBe(404);
+    server.kill('SIGHUP');
+    await built;
+    expect((await fetch(base + second)).status).toBe(200);
+    expect(serverExited).toBe(false);
+  });
+
+  it('with --build-later (the systemd unit), serves the live release at once and builds meanwhile', async () => {
+    const port = await freePort();
+    const live = await readlink(join(copy, '.releases/current'));
+    const later = spawn(process.execPath, ['server/serve.mjs', '--build-later'], {
+      cwd: copy,
+      env: childEnv({ PORT: String(port), HOST: '127.0.0.1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const waiting: { text: string; resolve: () => void }[] = [];
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      for (const wait of waiting.filter((w) => output.includes(w.text))) wait.resolve();
+    };
+    later.stdout!.on('data', onData);
+    later.stderr!.on('data', onData);
+    const printed = (text: string) =>
+      new Promise<void>((resolve) => (output.includes(text) ? resolve() : waiting.push({ text, resolve })));
+    try {
+      await printed('Serving .releases/');
+      // Listening on the release that was live, while its own build runs.
+      expect(output).toContain(`Serving .releases/${live}/`);
+      expect((await fetch(`http://127.0.0.1:${port}${NEW_PATH}`)).status).toBe(200);
+      await printed('is served from the next request on');
+      expect(await readlink(join(copy, '.releases/current'))).not.toBe(live);
+      const switched = printed('Now serving .releases/');
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+      await switched;
+    } finally {
+      later.kill('SIGTERM');
+    }
   });
 });

@@ -117,7 +117,10 @@ if (english) CMS.registerLocale('en', withOurPhrases(english));
 type InitOptions = NonNullable<Parameters<typeof CMS.init>[0]>;
 // decap-server's address as the build or `npm run cms` read it (DECAP_SERVER_PORT, else
 // admin/config.yml's; src/integrations/publish-config.mjs): the same one the admin publishes through.
-const localBackend = config.local_backend ? { url: publishTarget.localBackendUrl } : config.local_backend;
+const localBackend =
+  config.local_backend && publishTarget?.localBackendUrl
+    ? { url: publishTarget.localBackendUrl }
+    : config.local_backend;
 CMS.init({
   config: {
     ...config,

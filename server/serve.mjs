@@ -130,7 +130,7 @@ const compress = compression();
 /**
  * The request's URL and decoded path, or undefined for a target no browser sends (`*`, an absolute
  * URL, bad percent-encoding): those get a 400. Read after the origin, so that `//[` or `//host` stays
- * a path, as sirv reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
+ * a path, as the file lookup reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
  */
 function requestTarget(rawUrl = '') {
   if (!rawUrl.startsWith('/')) return undefined;

@@ -13,8 +13,6 @@ import { formHandlerBundle } from './forms.mjs';
 export const RELEASES = '.releases';
 const CURRENT = 'current';
 const LOCK = 'build.lock';
-/** Releases kept besides the live one: the previous one still answers requests that began on it. */
-const KEEP_PREVIOUS = 1;
 
 const releasesDir = (root) => path.join(root, RELEASES);
 
@@ -98,15 +96,16 @@ async function switchTo(dir, id) {
   await rename(next, path.join(dir, CURRENT));
 }
 
-/** Removes failed leftovers and all but the live release and the one before it (and their bundles). */
-async function prune(root, liveId) {
+/**
+ * Removes every release but the live one and the one live before it (requests that began on it may
+ * still be reading), with their form handler bundles: older ones, and what an interrupted build left.
+ */
+async function prune(root, liveId, previousId) {
   const dir = releasesDir(root);
   const ids = (await readdir(dir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-  const older = ids.filter((id) => id < liveId);
-  const keep = new Set([liveId, ...older.slice(-KEEP_PREVIOUS)]);
+    .map((entry) => entry.name);
+  const keep = new Set([liveId, previousId]);
   for (const id of ids) {
     if (keep.has(id)) continue;
     await rm(path.join(dir, id), { recursive: true, force: true });
@@ -126,6 +125,7 @@ export async function buildRelease({ root, env = process.env, onOutput }) {
   const unlock = await lock(dir);
   const id = newId();
   const outDir = path.join(dir, id);
+  const previous = await currentRelease(root);
   try {
     await astroBuild(root, outDir, { env, onOutput });
     if (!existsSync(path.join(outDir, 'index.html')))
@@ -138,7 +138,7 @@ export async function buildRelease({ root, env = process.env, onOutput }) {
     throw error;
   }
   try {
-    await prune(root, id);
+    await prune(root, id, previous && path.basename(previous));
   } finally {
     await unlock();
   }

@@ -53,7 +53,9 @@ const fixedDir = releases ? undefined : path.resolve(root, folderArg ?? (process
 const firstDir = fixedDir ?? (await currentRelease(root));
 if (!firstDir || !existsSync(path.join(firstDir, 'index.html'))) {
   console.error(
-    `${firstDir ?? path.join(root, RELEASES, 'current')} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`,
+    releases
+      ? 'No build to serve: put right what the build said above, then `npm start` again.'
+      : `${firstDir} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`,
   );
   process.exit(1);
 }

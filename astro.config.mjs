@@ -18,6 +18,7 @@ import { htmlPipeline } from './src/integrations/html/pipeline.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
 import { publishTarget } from './src/integrations/publish-config.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
+import { prelaunchWarnings } from './src/integrations/prelaunch.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
 
 const env = buildEnvironment(process.env);
@@ -85,6 +86,7 @@ export default defineConfig({
     devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)
     precompress(), // last: it compresses the finished files
     formHandler(), // writes beside the build, not into it (.server/)
+    prelaunchWarnings(), // the stand-in contact details, team members and yearless course dates left
   ],
   vite: {
     plugins: [tailwindcss()],

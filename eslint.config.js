@@ -20,6 +20,7 @@ export default tseslint.config(
       '.data/',
       '.server/',
       'dist-*/',
+      '.releases/',
     ],
   },
   js.configs.recommended,

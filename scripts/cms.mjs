@@ -1,21 +1,26 @@
 // `npm run cms`: Decap CMS on this machine. Starts Decap's local backend (decap-server, which reads and
 // writes the files of this working copy) and Astro's dev server, then open http://localhost:4321/cms/.
 // Ctrl-C stops both; if either stops on its own, the other is stopped too. Changes are plain files:
-// review them with `git diff` and commit them as usual. Extra arguments go to `astro dev` (e.g. --port).
+// review them with `git status` and `git diff`, `git add` them and commit as usual. Extra arguments go
+// to `astro dev` (e.g. --port); DECAP_SERVER_PORT=8082 puts decap-server on another port, and the CMS
+// and the admin follow it (src/integrations/publish-config.mjs).
 // Two child processes do not justify a dependency such as concurrently.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOCAL_BACKEND_URL, publishTarget } from '../src/integrations/publish-config.mjs';
+import { decapServerPort } from '../src/integrations/publish-config.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
-// The port of admin/config.yml's `local_backend` (Decap's default, http://localhost:8081/api/v1, for
-// `local_backend: true`): the one place it is set, which the admin's Content-Security-Policy allows too.
-const { localBackendUrl } = publishTarget(readFileSync(path.join(root, 'admin/config.yml'), 'utf8'));
-const DECAP_PORT = new URL(localBackendUrl || DEFAULT_LOCAL_BACKEND_URL).port || '80';
+let DECAP_PORT;
+try {
+  DECAP_PORT = String(decapServerPort(process.env));
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 /** Runs a package's bin with this Node (npm scripts put Node 22 first on PATH). */
 function start(name, script, args, env) {
@@ -48,6 +53,8 @@ const children = [
     ASTRO_TELEMETRY_DISABLED: '1',
     // Turns off Astro's development toolbar (astro.config.mjs): it covered the bottom of the CMS.
     CMS_EDITING: '1',
+    // The CMS and the admin talk to decap-server on this port (src/integrations/publish-config.mjs).
+    DECAP_SERVER_PORT: DECAP_PORT,
   }),
 ];
 

@@ -22,7 +22,7 @@ export const CHROME_FLAGS = [
 /** The self-signed certificate of the HTTP/2 mode is the only one these runs ever see. */
 export const CHROME_HTTPS_FLAGS = ['--ignore-certificate-errors'];
 
-function selfSignedCertificate() {
+export function selfSignedCertificate() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'audit-tls-'));
   const files = { TLS_KEY_FILE: path.join(dir, 'key.pem'), TLS_CERT_FILE: path.join(dir, 'cert.pem') };
   try {

@@ -19,6 +19,8 @@ const SKIP = new Set([
   'playwright-report',
   '.data',
   'coverage',
+  '.releases',
+  '.server',
 ]);
 const CACHES = new Set(['.astro', '.vite', '.cache']);
 

@@ -15,7 +15,7 @@ const LINGER_MS = 500;
 /** The file never grows past this: a form left on a loop, or a page that posts to it, fills no disk. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-/** In dist/: which collector paths the build's forms post to. A dotfile, so sirv never serves it. */
+/** In dist/: which collector paths the build's forms post to. A dotfile, so the server never serves it (server/static-files.mjs). */
 export const ROUTES_FILE = '.dev-collector.json';
 const FORMS = new Set(FORM_NAMES);
 

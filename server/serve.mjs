@@ -1,76 +1,141 @@
-// `npm start` serves the production build in dist/ the way the documented static hosts do:
-// public/_redirects rewrites, public/_headers headers, the 404 page with status 404, compression.
-// Files are served by sirv (maintained static-file handler), not by code of ours.
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+// `npm start` serves the production build the way the documented static hosts do: public/_redirects
+// rewrites, public/_headers headers, the 404 page with status 404, compression.
+//
+// `node server/serve.mjs --build` (`npm start`) builds into a fresh .releases/<id>/ and serves the
+// live release (.releases/current, server/releases.mjs); `--releases` serves it without building;
+// `--build-later` serves it at once and builds meanwhile.
+// Each request reads which release is live, so `npm run update` (or SIGHUP, `systemctl reload`)
+// switches a running site to a new build with no restart and no moment of half-written files.
+// Without those flags it serves one folder as it is: dist/, or `node server/serve.mjs DIR` (or
+// DIST_DIR=DIR), which the server's own tests use for a small build.
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import sirv from 'sirv';
 import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
 import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
+import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
 import { inertFileHeaders } from './inert-files.mjs';
+import { sendPage, staticFiles } from './static-files.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-// `node server/serve.mjs DIR` (or DIST_DIR=DIR) serves another build: the server's own tests use a
-// small one, the mail end-to-end test its own build beside dist/.
-const dist = path.resolve(root, process.argv[2] ?? (process.env.DIST_DIR || 'dist'));
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
+const folderArg = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+const releases = flags.has('--build') || flags.has('--build-later') || flags.has('--releases');
 const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
+const shown = (dir) => path.relative(process.cwd(), dir) || '.';
 
-if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error(`${dist} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`);
+/** Builds a release; on failure says why and returns false (the live release, if any, stays). */
+async function rebuild(reason) {
+  console.log(`${reason}: building a new release into ${RELEASES}/…`);
+  try {
+    const { dir } = await buildRelease({ root, onOutput: (text) => process.stdout.write(text) });
+    console.log(`Built ${shown(dir)}/: it is served from the next request on.`);
+    return true;
+  } catch (error) {
+    const live = await currentRelease(root);
+    console.error(
+      `${error.message}
+${live ? `Still serving ${shown(live)}/.` : 'There is no earlier build to serve.'}`,
+    );
+    return false;
+  }
+}
+
+// --build-later (the systemd unit): a restart serves the live release at once and switches when the
+// new build is done, rather than leaving the site down for a build; with no release yet, as --build.
+const buildLater = flags.has('--build-later') && (await currentRelease(root)) !== undefined;
+if (flags.has('--build') || (flags.has('--build-later') && !buildLater)) await rebuild('Starting');
+const fixedDir = releases ? undefined : path.resolve(root, folderArg ?? (process.env.DIST_DIR || 'dist'));
+const firstDir = fixedDir ?? (await currentRelease(root));
+if (!firstDir || !existsSync(path.join(firstDir, 'index.html'))) {
+  console.error(
+    releases
+      ? 'No build to serve: put right what the build said above, then `npm start` again.'
+      : `${firstDir} has no build. Run \`npm run build\` first (or \`npm start\`, which builds).`,
+  );
   process.exit(1);
 }
 
-const readRules = (name) => {
-  const file = path.join(dist, name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
-};
-const redirects = parseRedirects(readRules('_redirects'));
-const headerBlocks = parseHeaders(readRules('_headers'));
+/**
+ * Everything the server reads from one build: its rules, its form routes (and the handler bundled
+ * for it), its files. Read once per build: a release never changes once live.
+ */
+async function loadSite(dist) {
+  const readRules = (name) => {
+    const file = path.join(dist, name);
+    return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  };
+  // The form routes answer only for the endpoints the build itself left unset (it recorded them).
+  const collectorRoutes = readCollectorRoutes(dist);
+  // With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
+  const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes });
+  const notFound = path.join(dist, '404.html');
+  return {
+    dist,
+    redirects: parseRedirects(readRules('_redirects')),
+    headerBlocks: parseHeaders(readRules('_headers')),
+    collectorRoutes,
+    formHandler,
+    collect:
+      formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') }),
+    files: staticFiles(dist, {
+      // Runs after _headers was applied: it only fills in the default the hosts use for files that
+      // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
+      setHeaders(res, servedFile) {
+        if (!res.hasHeader('Cache-Control'))
+          res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+        // A file that is not a page runs nothing when opened on its own (server/inert-files.mjs).
+        inertFileHeaders(res, servedFile);
+      },
+      async onNoMatch(req, res) {
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        await sendPage(req, res, notFound, 'Not found');
+      },
+    }),
+  };
+}
 
-// The form routes answer only for the endpoints the build itself left unset (it recorded them).
-const collectorRoutes = readCollectorRoutes(dist);
-// With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
-const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes });
-const collect =
-  formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') });
+let site = await loadSite(firstDir);
+/** The release being loaded after a switch, shared by the requests that arrive meanwhile. */
+let loading;
 
-// A file that is not a page runs nothing when opened on its own (server/inert-files.mjs).
-const inert = inertFileHeaders(dist);
-const files = sirv(dist, {
-  etag: true,
-  // The compressed copies the build wrote (src/integrations/precompress.mjs), where the browser takes
-  // them; other files are compressed per request below.
-  brotli: true,
-  gzip: true,
-  extensions: ['html'],
-  dotfiles: false,
-  // Runs after _headers was applied: it only fills in the default the hosts use for files that
-  // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
-  setHeaders(res, pathname) {
-    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-    inert(res, pathname);
-  },
-  onNoMatch(req, res) {
-    res.statusCode = 404;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    if (req.method === 'HEAD') return res.end();
-    createReadStream(path.join(dist, '404.html'))
-      .on('error', () => res.end('Not found'))
-      .pipe(res);
-  },
-});
+/** The site of the live release: the one loaded, or the one `current` now points to. */
+async function liveSite() {
+  if (!releases) return site;
+  const dir = await currentRelease(root);
+  if (!dir || dir === site.dist) return site;
+  if (loading?.dir !== dir) {
+    loading = {
+      dir,
+      promise: loadSite(dir).then(
+        (next) => {
+          console.log(`Now serving ${shown(dir)}/.`);
+          site = next;
+          return next;
+        },
+        (error) => {
+          console.error(`Could not switch to ${shown(dir)}/ (still serving ${shown(site.dist)}/):`, error);
+          return site;
+        },
+      ),
+    };
+  }
+  return loading.promise;
+}
+
 const compress = compression();
 
 /**
  * The request's URL and decoded path, or undefined for a target no browser sends (`*`, an absolute
  * URL, bad percent-encoding, `//[`): those get a 400. Read after the origin, so that `//host` stays
- * a path, as sirv reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
+ * a path, as the file lookup reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
  */
 function requestTarget(rawUrl = '') {
   if (!rawUrl.startsWith('/')) return undefined;
@@ -83,18 +148,6 @@ function requestTarget(rawUrl = '') {
   } catch {
     return undefined;
   }
-}
-
-/**
- * sirv reads any Range header as one range and streams it unchecked: `bytes=3-1` made it throw
- * mid-answer and reset the connection. Only one `bytes=first-last` or `bytes=first-` range with
- * first <= last reaches it; any other Range is ignored and the whole file is sent (RFC 9110, 14.2).
- */
-function keepUsableRange(req) {
-  const range = req.headers.range;
-  if (range === undefined) return;
-  const match = /^bytes=(\d+)-(\d*)$/.exec(range.trim());
-  if (!match || (match[2] !== '' && Number(match[2]) < Number(match[1]))) delete req.headers.range;
 }
 
 // HTTPS with HTTP/2, as the static hosts serve the site, when a certificate is given (the audit's
@@ -112,6 +165,7 @@ async function handle(req, res) {
     return;
   }
   const { url, pathname } = target;
+  const { headerBlocks, collect, redirects, files } = await liveSite();
   for (const [name, value] of headersFor(headerBlocks, pathname)) res.setHeader(name, value);
 
   if (await collect(req, res)) return;
@@ -129,8 +183,9 @@ async function handle(req, res) {
     res.end();
     return;
   }
-  keepUsableRange(req);
-  compress(req, res, () => files(req, res));
+  await new Promise((resolve, reject) => {
+    compress(req, res, () => files(req, res).then(resolve, reject));
+  });
 }
 
 // Whatever else fails still gets an answer (or, mid-answer, a closed stream), never an unhandled
@@ -149,8 +204,9 @@ function serve(req, res) {
 const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serve) : http.createServer(serve);
 
 server.listen(port, host, () => {
+  const { dist, formHandler, collectorRoutes } = site;
   console.log(
-    `Serving ${path.relative(process.cwd(), dist) || '.'}/ on ${tls ? 'https' : 'http'}://${host}:${port}`,
+    `Serving ${shown(dist)}/ on ${tls ? 'https' : 'http'}://${host}:${port}${releases ? ` (the live release; \`npm run update\` rebuilds and switches)` : ''}`,
   );
   if (formHandler) {
     console.log(`Form handler active for: ${Object.values(collectorRoutes).join(', ')} (e-mail over SMTP)`);
@@ -160,5 +216,15 @@ server.listen(port, host, () => {
     );
   }
 });
+
+// `systemctl reload` (the unit's ExecReload) or `kill -HUP`: rebuild and switch, as `npm run update`.
+let rebuilding = false;
+function rebuildInBackground(reason) {
+  if (rebuilding) return;
+  rebuilding = true;
+  rebuild(reason).finally(() => (rebuilding = false));
+}
+if (releases) process.on('SIGHUP', () => rebuildInBackground('SIGHUP'));
+if (buildLater) server.once('listening', () => rebuildInBackground('Started on the live release'));
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

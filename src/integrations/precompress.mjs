@@ -1,7 +1,7 @@
 // Compressed copies of the built text files (page.html.br, page.html.gz beside page.html), made once
-// at build with the slowest, smallest settings. `npm start` serves them (sirv's brotli and gzip
-// options) and nginx can (gzip_static, brotli_static): compressing on each request has to use quick
-// settings, and on a slow phone connection the stylesheet's extra kilobyte costs a round trip.
+// at build with the slowest, smallest settings. `npm start` serves them (server/static-files.mjs)
+// and nginx can (gzip_static, brotli_static): compressing on each request has to use quick settings,
+// and on a slow phone connection the stylesheet's extra kilobyte costs a round trip.
 // Static hosts that compress on their own (Netlify, Cloudflare Pages) ignore the copies.
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';

@@ -3,17 +3,44 @@
 import { parse } from 'yaml';
 
 /** The port `npm run cms` starts decap-server on; Decap's own default for `local_backend: true`. */
-export const DEFAULT_LOCAL_BACKEND_URL = 'http://localhost:8081/api/v1';
+export const DEFAULT_DECAP_SERVER_PORT = 8081;
+export const DEFAULT_LOCAL_BACKEND_URL = `http://localhost:${DEFAULT_DECAP_SERVER_PORT}/api/v1`;
+
+/**
+ * DECAP_SERVER_PORT: the port `npm run cms` starts decap-server on (scripts/cms.mjs), and so the one
+ * the CMS, the admin and their Content-Security-Policy use; unset, 8081.
+ * @param {Record<string, string | undefined>} env
+ * @returns {number}
+ */
+export function decapServerPort(env = process.env) {
+  const value = (env.DECAP_SERVER_PORT ?? '').trim();
+  if (!value) return DEFAULT_DECAP_SERVER_PORT;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port >= 1 && port <= 65535)) {
+    throw new Error(`DECAP_SERVER_PORT must be a port number (1 to 65535), not "${value}".`);
+  }
+  return port;
+}
+
+/**
+ * decap-server's API address for admin/config.yml's parsed `config`: '' when `local_backend` is off;
+ * with DECAP_SERVER_PORT set, that port on localhost; otherwise `local_backend.url` or Decap's default.
+ */
+export function localBackendUrl(config, env = process.env) {
+  const local = config?.local_backend;
+  if (!local) return '';
+  if ((env.DECAP_SERVER_PORT ?? '').trim()) return `http://localhost:${decapServerPort(env)}/api/v1`;
+  return typeof local === 'object' && typeof local.url === 'string' ? local.url : DEFAULT_LOCAL_BACKEND_URL;
+}
 
 /**
  * The publishing target described by admin/config.yml's text:
  * { name, repo, branch, apiRoot, baseUrl, authEndpoint, localBackendUrl }. Only what publishing
  * uses; an unknown backend keeps its name so the admin can say that it is not supported.
  */
-export function publishTarget(configText) {
+export function publishTarget(configText, env = process.env) {
   const config = parse(configText) ?? {};
   const backend = config.backend ?? {};
-  const local = config.local_backend;
   return {
     name: String(backend.name ?? 'none'),
     repo: typeof backend.repo === 'string' ? backend.repo : '',
@@ -22,10 +49,6 @@ export function publishTarget(configText) {
     baseUrl: typeof backend.base_url === 'string' ? backend.base_url : 'https://api.netlify.com',
     authEndpoint: typeof backend.auth_endpoint === 'string' ? backend.auth_endpoint : 'auth',
     siteDomain: typeof backend.site_domain === 'string' ? backend.site_domain : '',
-    localBackendUrl: local
-      ? typeof local === 'object' && typeof local.url === 'string'
-        ? local.url
-        : DEFAULT_LOCAL_BACKEND_URL
-      : '',
+    localBackendUrl: localBackendUrl(config, env),
   };
 }

@@ -21,7 +21,7 @@ import { parse } from 'yaml';
 import { CSP_STEPS, SELF } from './html/csp-steps.mjs';
 import { HtmlPage } from './html/page.mjs';
 import { inertFileBlocks } from './inert-files.mjs';
-import { publishTarget } from './publish-config.mjs';
+import { localBackendUrl, publishTarget } from './publish-config.mjs';
 
 /** Origins of the absolute URLs among `urls` (same-origin paths are covered by 'self'). */
 export function originsOf(urls) {
@@ -85,23 +85,21 @@ const DECAP_BACKEND_ORIGINS = {
  *   with `new Function` (measured: without it the CMS shows nothing).
  * - style-src 'unsafe-inline': Decap's components (emotion) write <style> elements at run time, which
  *   no build-time hash can cover.
- * - connect-src: the git backend's API (and the local decap-server when `local_backend` is on; Decap
- *   only uses it when the CMS is opened on localhost).
+ * - connect-src: the git backend's API (and the local decap-server when `local_backend` is on, on
+ *   DECAP_SERVER_PORT when set; Decap only uses it when the CMS is opened on localhost).
  * - img-src blob:: previews of images chosen for upload; connect-src blob:: Decap reads a chosen
  *   file back through fetch(blob:) when it saves the entry (without it every upload, featured image
  *   or picture in a post's text, failed with "Failed to persist entry: TypeError: Failed to fetch").
  */
-export function cmsRelaxations(configText) {
+export function cmsRelaxations(configText, env = process.env) {
   const config = parse(configText) ?? {};
   const backend = config.backend ?? {};
   const connect = new Set(DECAP_BACKEND_ORIGINS[backend.name] ?? []);
   for (const key of ['api_root', 'base_url', 'auth_endpoint', 'gateway_url', 'identity_url']) {
     for (const origin of originsOf([backend[key]])) connect.add(origin);
   }
-  if (config.local_backend) {
-    const local = typeof config.local_backend === 'object' ? config.local_backend.url : undefined;
-    connect.add(new URL(local ?? 'http://localhost:8081/api/v1').origin);
-  }
+  const local = localBackendUrl(config, env);
+  if (local) connect.add(new URL(local).origin);
   return {
     script: ["'unsafe-eval'"],
     style: ["'unsafe-inline'"],

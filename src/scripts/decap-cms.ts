@@ -4,6 +4,7 @@
 import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
+import { publishTarget } from 'virtual:build-derived';
 import previewStyles from '@/styles/cms-preview.css?inline';
 import siteStyles from '@/styles/global.css?inline';
 import { withoutClearedValues } from '@/lib/cms/entry';
@@ -114,4 +115,16 @@ const english = CMS.getLocale('en');
 if (english) CMS.registerLocale('en', withOurPhrases(english));
 
 type InitOptions = NonNullable<Parameters<typeof CMS.init>[0]>;
-CMS.init({ config: { ...config, load_config_file: false } as unknown as InitOptions['config'] });
+// decap-server's address as the build or `npm run cms` read it (DECAP_SERVER_PORT, else
+// admin/config.yml's; src/integrations/publish-config.mjs): the same one the admin publishes through.
+const localBackend =
+  config.local_backend && publishTarget?.localBackendUrl
+    ? { url: publishTarget.localBackendUrl }
+    : config.local_backend;
+CMS.init({
+  config: {
+    ...config,
+    local_backend: localBackend,
+    load_config_file: false,
+  } as unknown as InitOptions['config'],
+});

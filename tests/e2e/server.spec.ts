@@ -2,8 +2,9 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 
-// The build `npm start` serves (the tests run from the project's root, as playwright.config.ts does).
-const dist = path.resolve('dist');
+// The build `npm start` serves, its live release (the tests run from the project's root, as
+// playwright.config.ts does; server/releases.mjs).
+const dist = path.resolve('.releases/current');
 
 test.describe('production server', () => {
   test('serves the home page with the security headers of public/_headers', async ({ request }) => {

@@ -16,7 +16,8 @@ import {
   signOutOfGitHub,
 } from '@/lib/publish/github-token';
 import { publishTarget as targetFromConfig } from '../../src/integrations/publish-config.mjs';
-import { adminConnectSources } from '../../src/integrations/security.mjs';
+import { adminConnectSources, cmsRelaxations } from '../../src/integrations/security.mjs';
+import { outcomeText } from '@/islands/admin/usePublishing';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -87,6 +88,39 @@ describe('the publishing target from admin/config.yml', () => {
     const away = 'backend:\n  name: github\nlocal_backend:\n  url: https://evil.example/api/v1\n';
     expect(adminConnectSources(away, 'http://localhost:4321')).toEqual(['https://api.github.com']);
     expect(adminConnectSources('backend:\n  name: gitlab\n', 'http://localhost:4321')).toEqual([]);
+  });
+
+  it('follows DECAP_SERVER_PORT (npm run cms), in the admin and in the CMS policy', () => {
+    const yaml = 'backend:\n  name: github\nlocal_backend: true\n';
+    const env = { DECAP_SERVER_PORT: '8093' };
+    expect(targetFromConfig(yaml, env).localBackendUrl).toBe('http://localhost:8093/api/v1');
+    expect(cmsRelaxations(yaml, env).connect).toContain('http://localhost:8093');
+    expect(cmsRelaxations(yaml, env).connect).not.toContain('http://localhost:8081');
+    // Unset: admin/config.yml's url, else Decap's default; local_backend off: none at all.
+    expect(
+      targetFromConfig('local_backend:\n  url: http://localhost:8095/api/v1\n', {}).localBackendUrl,
+    ).toBe('http://localhost:8095/api/v1');
+    expect(targetFromConfig('backend:\n  name: github\n', env).localBackendUrl).toBe('');
+    for (const wrong of ['80a', '0', '70000', '-1'])
+      expect(() => targetFromConfig(yaml, { DECAP_SERVER_PORT: wrong }), wrong).toThrow(/DECAP_SERVER_PORT/);
+  });
+});
+
+describe('the message after a publish to the project folder', () => {
+  it('gives git steps that show and stage a new file', () => {
+    const text = outcomeText(
+      {
+        action: 'publish',
+        file: 'a-new-post.md',
+        commit: { committed: false, sha: '' },
+        recorded: true,
+      } as Parameters<typeof outcomeText>[0],
+      'A new post',
+    );
+    expect(text).toContain(
+      '“git status” lists it; “git add content/posts/a-new-post.md”, then commit and push it',
+    );
+    expect(text).not.toContain('git diff');
   });
 });
 

@@ -38,7 +38,9 @@ function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSi
     return (
       <p>
         Publishing writes to the project folder on this computer (through “npm run cms”)
-        {connection.commits ? ', as a commit.' : '. Review the changes with “git diff” and commit them.'}
+        {connection.commits
+          ? ', as a commit.'
+          : '. “git status” lists the changed files; “git add” them, then commit.'}
       </p>
     );
   }

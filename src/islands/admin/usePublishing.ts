@@ -141,7 +141,8 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
       : 'Visitors stop seeing it after the site’s next build; it stays in this browser.';
   const body = outcome.commit.committed
     ? `${verb} “${title}” (${where})${commit}. ${live}`
-    : `${outcome.action === 'publish' ? 'Wrote' : 'Deleted'} ${where} in the project folder for “${title}”. Review it with “git diff”, commit and push it: ${live.charAt(0).toLowerCase()}${live.slice(1)}`;
+    : // `git diff` shows nothing for a new file: `git status` lists it, `git add` stages it (or its deletion).
+      `${outcome.action === 'publish' ? 'Wrote' : 'Deleted'} ${where} in the project folder for “${title}”. In that folder, “git status” lists it; “git add ${where}”, then commit and push it: ${live.charAt(0).toLowerCase()}${live.slice(1)}`;
   return outcome.recorded
     ? body
     : `${body} This browser could not remember it, so the next publish of this post will be refused as a change in the repository.`;

@@ -1,0 +1,146 @@
+// The switch between builds for the self-hosted server: each build goes into a fresh folder,
+// .releases/<id>/, and only a finished build becomes live, by replacing the symlink
+// .releases/current in one rename(2). The server (serve.mjs) reads that link on each request, so the
+// next request after a switch sees the whole new build and no request ever sees half of one. A build
+// that fails leaves the live one as it was. `npm start`, `npm run update`, `systemctl reload` (SIGHUP)
+// and, later, scheduled posts all go through buildRelease(). docs/decisions/0021-builds-switched-whole.md
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readFile, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { formHandlerBundle } from './forms.mjs';
+
+export const RELEASES = '.releases';
+const CURRENT = 'current';
+const LOCK = 'build.lock';
+
+const releasesDir = (root) => path.join(root, RELEASES);
+
+/** The live build's folder (absolute, link resolved), or undefined before the first release. */
+export async function currentRelease(root) {
+  try {
+    const target = await readlink(path.join(releasesDir(root), CURRENT));
+    return path.resolve(releasesDir(root), target);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A name that sorts by time: 20261127T150102-123Z. */
+const newId = () => new Date().toISOString().replace(/[-:]/g, '').replace('.', '-');
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error?.code === 'EPERM';
+  }
+};
+
+/** One build at a time: two would share Astro's caches. A lock left by a dead process is taken over. */
+async function lock(dir) {
+  const file = path.join(dir, LOCK);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const handle = await open(file, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(file, { force: true });
+    } catch (error) {
+      if (error?.code !== 'EEXIST') throw error;
+      const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+      if (pid && isAlive(pid))
+        throw new Error(`another build is running (process ${pid}); try again when it ends`);
+      await rm(file, { force: true });
+    }
+  }
+  throw new Error(`could not take ${path.join(RELEASES, LOCK)}`);
+}
+
+/** `astro build --outDir DIR` with this Node; resolves with its output, rejects with its last lines. */
+function astroBuild(root, outDir, { env, onOutput }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+      {
+        cwd: root,
+        env: { ASTRO_TELEMETRY_DISABLED: '1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        onOutput?.(String(chunk));
+      });
+    }
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve(output);
+      else {
+        const tail = output.trim().split('\n').slice(-15).join('\n');
+        reject(new Error(`the build failed (${signal ?? `exit code ${code}`}):\n${tail}`));
+      }
+    });
+  });
+}
+
+/** Points .releases/current at `id` in one step: a new link beside it, renamed over the old one. */
+async function switchTo(dir, id) {
+  const next = path.join(dir, `${CURRENT}.${process.pid}.next`);
+  await rm(next, { force: true });
+  await symlink(id, next);
+  await rename(next, path.join(dir, CURRENT));
+}
+
+/**
+ * Removes every release but the live one and the one live before it (requests that began on it may
+ * still be reading), with their form handler bundles: older ones, and what an interrupted build left.
+ */
+async function prune(root, liveId, previousId) {
+  const dir = releasesDir(root);
+  const ids = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const keep = new Set([liveId, previousId]);
+  for (const id of ids) {
+    if (keep.has(id)) continue;
+    await rm(path.join(dir, id), { recursive: true, force: true });
+    await rm(path.dirname(formHandlerBundle(root, path.join(dir, id))), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds the project at `root` into a fresh .releases/<id>/ and, if the build succeeds, makes it the
+ * live one. On failure nothing live changes and the error says why (the build's last lines).
+ * @param {{ root: string, env?: Record<string, string | undefined>, onOutput?: (text: string) => void }} options
+ * @returns {Promise<{ id: string, dir: string }>}
+ */
+export async function buildRelease({ root, env = process.env, onOutput }) {
+  const dir = releasesDir(root);
+  await mkdir(dir, { recursive: true });
+  const unlock = await lock(dir);
+  const id = newId();
+  const outDir = path.join(dir, id);
+  const previous = await currentRelease(root);
+  try {
+    await astroBuild(root, outDir, { env, onOutput });
+    if (!existsSync(path.join(outDir, 'index.html')))
+      throw new Error(`the build wrote no ${RELEASES}/${id}/index.html`);
+    await switchTo(dir, id);
+  } catch (error) {
+    await rm(outDir, { recursive: true, force: true });
+    await rm(path.dirname(formHandlerBundle(root, outDir)), { recursive: true, force: true });
+    await unlock();
+    throw error;
+  }
+  try {
+    await prune(root, id, previous && path.basename(previous));
+  } finally {
+    await unlock();
+  }
+  return { id, dir: outDir };
+}

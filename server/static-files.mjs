@@ -1,0 +1,184 @@
+// The files of one build, served as the static hosts serve them: `/a` finds a.html or a/index.html,
+// the build's .br/.gz copies go to browsers that take them, ETag and Last-Modified, single ranges.
+// Each request looks the file up when it arrives and opens it before the status line is written, so
+// a file that vanishes (a build rewriting the folder, a release removed) costs that request a 404 or
+// a cut answer and nothing else. sirv, used before, listed the files once at start (a new post
+// stayed invisible until a restart) and piped read streams without an error handler: one file gone
+// mid-request stopped the process (docs/decisions/0021-builds-switched-whole.md).
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream';
+
+/** The types the build writes; anything else is sent as bytes. */
+const TYPES = {
+  '.html': 'text/html;charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.yml': 'text/yaml',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+};
+const ENCODINGS = [
+  { suffix: '.br', name: 'br', accepted: /\b(br|brotli)\b/i },
+  { suffix: '.gz', name: 'gzip', accepted: /\bgzip\b/i },
+];
+
+/** `.well-known` is served; any other path part starting with a dot (`.dev-collector.json`) is not. */
+const hidden = (pathname) =>
+  pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+
+/** The files `/x` may name, in the order the hosts try them. */
+function candidates(pathname) {
+  const base = pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const list = [];
+  if (base && !pathname.endsWith('/')) list.push(base, `${base}.html`);
+  list.push(`${base}/index.html`);
+  return list;
+}
+
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG', 'ELOOP']);
+
+/** An open regular file and its stat, or undefined when there is none. */
+async function openFile(file) {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+    const stats = await handle.stat();
+    if (stats.isFile()) return { handle, stats };
+  } catch (error) {
+    if (!MISSING.has(error?.code)) throw error;
+  }
+  await handle?.close().catch(() => {});
+  return undefined;
+}
+
+/** The first existing file among `candidates` (each also as a compressed copy the browser takes). */
+async function find(dir, pathname, acceptEncoding) {
+  const encodings = ENCODINGS.filter(({ accepted }) => accepted.test(acceptEncoding));
+  for (const name of candidates(pathname)) {
+    const file = path.join(dir, name);
+    if (file !== dir && !file.startsWith(dir + path.sep)) return undefined;
+    for (const encoding of [...encodings, undefined]) {
+      const found = await openFile(encoding ? file + encoding.suffix : file);
+      if (found) return { ...found, name, encoding: encoding?.name };
+    }
+  }
+  return undefined;
+}
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` within `size`; 'unsatisfiable'; or undefined to send it all. */
+export function parseRange(header, size) {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(String(header ?? '').trim());
+  if (!match || (!match[1] && !match[2])) return undefined;
+  let start;
+  let end;
+  if (!match[1]) {
+    const length = Number(match[2]);
+    if (length === 0) return 'unsatisfiable';
+    start = Math.max(0, size - length);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+    if (match[2] && Number(match[2]) < start) return undefined;
+  }
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Sends the file at `handle` (closed afterwards whatever happens). */
+function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
+  const headers = {
+    'Content-Type': TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
+    'Last-Modified': stats.mtime.toUTCString(),
+    ETag: `W/"${stats.size}-${stats.mtime.getTime()}${encoding ? `-${encoding}` : ''}"`,
+    Vary: 'Accept-Encoding',
+    'Accept-Ranges': 'bytes',
+    ...extraHeaders,
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  for (const [key, value] of Object.entries(headers)) if (!res.hasHeader(key)) res.setHeader(key, value);
+
+  if (req.headers['if-none-match'] === headers.ETag) {
+    handle.close().catch(() => {});
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const range = encoding ? undefined : parseRange(req.headers.range, stats.size);
+  if (range === 'unsatisfiable') {
+    handle.close().catch(() => {});
+    res.writeHead(416, { 'Content-Range': `bytes */${stats.size}` });
+    res.end();
+    return;
+  }
+  const { start, end } = range ?? { start: 0, end: stats.size - 1 };
+  if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${stats.size}`);
+  res.setHeader('Content-Length', Math.max(0, end - start + 1));
+  res.writeHead(range ? 206 : (res.statusCode ?? 200));
+  if (req.method === 'HEAD' || stats.size === 0) {
+    handle.close().catch(() => {});
+    res.end();
+    return;
+  }
+  // pipeline() handles an error on either side: the read stream's (a disk error, the file cut short)
+  // closes this answer only; the handle keeps the file readable even if it is deleted meanwhile.
+  pipeline(handle.createReadStream({ start, end }), res, () => {});
+}
+
+/**
+ * A handler for the build in `dir` (absolute). `setHeaders(res, servedFile)` runs before a file is
+ * sent, with the build's file it found (`/blog/index.html` for `/blog`);
+ * `onNoMatch(req, res)` answers when no file matches.
+ * @param {string} dir
+ * @param {{ setHeaders?: (res: import('node:http').ServerResponse, servedFile: string) => void, onNoMatch: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> | void }} options
+ */
+export function staticFiles(dir, { setHeaders = () => {}, onNoMatch }) {
+  const root = path.resolve(dir);
+  return async function serveFile(req, res) {
+    // Prefixed, not resolved against a base: `//x` stays a path (serve.mjs checked the target).
+    const pathname = decodeURIComponent(new URL(`http://localhost${req.url ?? '/'}`).pathname);
+    const found =
+      hidden(pathname) || pathname.includes('\0')
+        ? undefined
+        : await find(root, pathname, String(req.headers['accept-encoding'] ?? ''));
+    if (!found) return onNoMatch(req, res);
+    setHeaders(res, found.name);
+    send(req, res, found, {});
+  };
+}
+
+/**
+ * Sends one named file of the build (the 404 page) with the status already set, or `fallback` as
+ * text when it cannot be read: never throws for a missing file.
+ */
+export async function sendPage(req, res, file, fallback) {
+  const found = await openFile(file);
+  if (!found) {
+    res.end(fallback);
+    return;
+  }
+  res.setHeader('Content-Length', found.stats.size);
+  if (req.method === 'HEAD') {
+    found.handle.close().catch(() => {});
+    res.end();
+    return;
+  }
+  pipeline(found.handle.createReadStream(), res, () => {});
+}

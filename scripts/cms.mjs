@@ -6,7 +6,6 @@
 // and the admin follow it (src/integrations/publish-config.mjs).
 // Two child processes do not justify a dependency such as concurrently.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

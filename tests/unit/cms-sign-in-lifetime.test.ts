@@ -80,7 +80,7 @@ describe("Decap CMS's sign-in on this origin", () => {
     expect(shared.getItem('netlify-cms-user')).toBe(signIn);
   });
 
-  it("never overwrites a sign-in another tab made meanwhile", () => {
+  it('never overwrites a sign-in another tab made meanwhile', () => {
     const shared = new MemoryStorage();
     const session = new MemoryStorage();
     session.setItem(`${TAB_ONLY_PREFIX}decap-cms-user`, 'older');

@@ -5,7 +5,8 @@
 //   PATH, else the Chromium that `npx playwright install chromium` downloads. A snap (Ubuntu's
 //   chromium-browser) does not count: its sandbox hides the /tmp profile Playwright gives it.
 // - Java 17 or later, for the Nu Html Checker (vnu-jar) of `npm run test:site`; older is missing.
-// - nginx, for the check of the self-hosting configuration (`nginx -t`).
+// - nginx, for the check of the self-hosting configuration (`nginx -t`), and systemd-analyze (Debian's
+//   systemd package, on every Debian and Ubuntu), for the check of its service unit: Linux only.
 //
 // Where it may install (root, or sudo without a password, on Debian or Ubuntu) it installs what is
 // missing and says so in one line; elsewhere it stops with the command to run, exit code 1.
@@ -29,15 +30,16 @@ import { pathToFileURL } from 'node:url';
  * @property {() => string | null} playwrightChromium where Playwright's own Chromium would be
  * @property {(command: string, args: string[], quiet?: boolean) => RunResult} run
  * @typedef {{ path: string, version?: number } | { missing: string, fatal?: boolean }} Found
- * @typedef {{ chromium: Found, java: Found, nginx: Found }} Tools
+ * @typedef {{ chromium: Found, java: Found, nginx: Found, systemd: Found }} Tools
  */
 
 export const JAVA_MIN = 17;
-const TOOLS = /** @type {const} */ (['chromium', 'java', 'nginx']);
+const TOOLS = /** @type {const} */ (['chromium', 'java', 'nginx', 'systemd']);
 const WHAT = {
   chromium: 'Chromium (end-to-end tests)',
   java: `Java ${JAVA_MIN}+ (the HTML checker)`,
   nginx: 'nginx (the self-hosting configuration check)',
+  systemd: 'systemd-analyze (the self-hosting service unit check)',
 };
 const PLAYWRIGHT_CHROMIUM = 'npx playwright install --with-deps chromium';
 const MAC_CHROME = '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome';
@@ -100,9 +102,22 @@ export function findNginx(system) {
   return found ? { path: found } : { missing: 'no nginx found' };
 }
 
+/** systemd-analyze, which verifies deploy/systemd's unit. @param {System} system @returns {Found} */
+export function findSystemdAnalyze(system) {
+  const found = [onPath(system, 'systemd-analyze'), '/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find(
+    (candidate) => candidate && system.isExecutable(candidate),
+  );
+  return found ? { path: found } : { missing: 'no systemd-analyze found' };
+}
+
 /** @param {System} system @returns {Tools} */
 export function findTools(system) {
-  return { chromium: findChromium(system), java: findJava(system), nginx: findNginx(system) };
+  return {
+    chromium: findChromium(system),
+    java: findJava(system),
+    nginx: findNginx(system),
+    systemd: findSystemdAnalyze(system),
+  };
 }
 
 /**
@@ -152,7 +167,9 @@ export function plan(tools, system, canRun) {
     const viaPlaywright = os.family === 'ubuntu' && missing.includes('chromium');
     const packages = missing
       .filter((name) => !(name === 'chromium' && viaPlaywright))
-      .map((name) => ({ chromium: 'chromium', java: javaPackage(os), nginx: 'nginx' })[name]);
+      .map(
+        (name) => ({ chromium: 'chromium', java: javaPackage(os), nginx: 'nginx', systemd: 'systemd' })[name],
+      );
     const root = system.uid === 0;
     const sudo = !root && onPath(system, 'sudo') && canRun('sudo', ['-n', 'true']);
     if (root || sudo) {
@@ -190,6 +207,12 @@ export function plan(tools, system, canRun) {
         `  (or, to use Google Chrome: export CHROME_PATH="${MAC_CHROME}")`,
       );
     }
+    if (missing.includes('systemd')) {
+      commands.push(
+        '# systemd-analyze exists only on Linux: run `npm test` in a Debian VM or container',
+        '# (`npm run test:quick` runs here)',
+      );
+    }
     return { kind: 'stop', message: stopMessage(list, commands) };
   }
   return {
@@ -216,13 +239,13 @@ function stopMessage(list, commands) {
 
 /** @param {Tools} tools */
 function summary(tools) {
-  const { chromium, java, nginx } = /** @type {any} */ (tools);
-  return `Test tools: Chromium ${chromium.path}, Java ${java.version}, nginx ${nginx.path}`;
+  const { chromium, java, nginx, systemd } = /** @type {any} */ (tools);
+  return `Test tools: Chromium ${chromium.path}, Java ${java.version}, nginx ${nginx.path}, systemd-analyze ${systemd.path}`;
 }
 
 /**
  * The step itself: check, install when allowed, check again. Returns the exit code.
- * TEST_SETUP_PRETEND_MISSING (a comma-separated list of chromium, java, nginx) makes the first check
+ * TEST_SETUP_PRETEND_MISSING (a comma-separated list of chromium, java, nginx, systemd) makes the first check
  * treat those as missing, to try the step on a machine that has them (docs/development.md).
  * @param {System} system
  * @param {{ log: (line: string) => void, error: (line: string) => void }} out

@@ -17,13 +17,14 @@ const JAVA_8 = 'java version "1.8.0_292"\nJava(TM) SE Runtime Environment (build
 const PATH = '/usr/local/bin:/usr/bin:/bin';
 const APT = '/usr/bin/apt-get';
 const SUDO = '/usr/bin/sudo';
-const ALL = ['/usr/bin/chromium', '/usr/bin/java', '/usr/sbin/nginx'];
+const ALL = ['/usr/bin/chromium', '/usr/bin/java', '/usr/sbin/nginx', '/usr/bin/systemd-analyze'];
 /** What each package puts on the machine, once the fake apt-get or npx "installs" it. */
 const INSTALLS: Record<string, string[]> = {
   chromium: ['/usr/bin/chromium'],
   'default-jre-headless': ['/usr/bin/java'],
   'openjdk-17-jre-headless': ['/usr/bin/java'],
   nginx: ['/usr/sbin/nginx'],
+  systemd: ['/usr/bin/systemd-analyze'],
   playwright: ['/home/me/.cache/ms-playwright/chromium-1200/chrome-linux/chrome'],
 };
 
@@ -101,12 +102,13 @@ describe("the tests' programs, found", () => {
     expect(javaMajor('The operation couldn’t be completed. Unable to locate a Java Runtime.')).toBeNull();
   });
 
-  it('finds all three where Debian puts them, nginx off PATH included', () => {
+  it('finds all four where Debian puts them, nginx off PATH included', () => {
     const { system } = machine({ files: [...ALL, APT] });
     expect(findTools(system)).toEqual({
       chromium: { path: '/usr/bin/chromium' },
       java: { path: '/usr/bin/java', version: 17 },
       nginx: { path: '/usr/sbin/nginx' },
+      systemd: { path: '/usr/bin/systemd-analyze' },
     });
   });
 
@@ -158,11 +160,13 @@ describe("npm test's first step", () => {
     const { step, ran, out } = machine({ files: [...ALL, APT], uid: 0 });
     expect(step()).toBe(0);
     expect(ran).toEqual([]);
-    expect(out.log).toEqual(['Test tools: Chromium /usr/bin/chromium, Java 17, nginx /usr/sbin/nginx']);
+    expect(out.log).toEqual([
+      'Test tools: Chromium /usr/bin/chromium, Java 17, nginx /usr/sbin/nginx, systemd-analyze /usr/bin/systemd-analyze',
+    ]);
   });
 
   it('installable (Debian, root): one line, apt-get update once, then the missing packages', () => {
-    const { step, ran, out } = machine({ files: [APT], uid: 0 });
+    const { step, ran, out } = machine({ files: [APT, '/usr/bin/systemd-analyze'], uid: 0 });
     expect(step()).toBe(0);
     expect(out.log[0]).toBe('Installing for the tests: chromium default-jre-headless nginx (apt-get)');
     expect(ran).toEqual([
@@ -178,8 +182,8 @@ describe("npm test's first step", () => {
       sudo: true,
     });
     expect(step()).toBe(0);
-    expect(out.log[0]).toBe('Installing for the tests: nginx (apt-get with sudo)');
-    expect(ran).toEqual([`sudo -n ${APT_ENV} update -qq`, `sudo -n ${APT_ENV} install -y -qq nginx`]);
+    expect(out.log[0]).toBe('Installing for the tests: nginx systemd (apt-get with sudo)');
+    expect(ran).toEqual([`sudo -n ${APT_ENV} update -qq`, `sudo -n ${APT_ENV} install -y -qq nginx systemd`]);
   });
 
   it('too-old Java counts as missing and is installed', () => {
@@ -189,7 +193,10 @@ describe("npm test's first step", () => {
   });
 
   it('not installable (Debian, no root, sudo asks a password): stops with the command, before any test', () => {
-    const { step, ran, out } = machine({ files: [APT, SUDO, '/usr/bin/java'], java: JAVA_8 });
+    const { step, ran, out } = machine({
+      files: [APT, SUDO, '/usr/bin/java', '/usr/bin/systemd-analyze'],
+      java: JAVA_8,
+    });
     expect(step()).toBe(1);
     expect(ran).toEqual([]);
     expect(out.error.join('\n')).toBe(
@@ -227,7 +234,11 @@ describe("npm test's first step", () => {
   });
 
   it("installable (Ubuntu, root): apt-get for Java and nginx, Playwright's Chromium rather than the snap", () => {
-    const { step, ran, out } = machine({ files: [APT], uid: 0, osRelease: UBUNTU_24 });
+    const { step, ran, out } = machine({
+      files: [APT, '/usr/bin/systemd-analyze'],
+      uid: 0,
+      osRelease: UBUNTU_24,
+    });
     expect(step()).toBe(0);
     expect(out.log[0]).toBe(
       "Installing for the tests: default-jre-headless nginx (apt-get), Playwright's Chromium (npx playwright install --with-deps chromium)",
@@ -241,7 +252,7 @@ describe("npm test's first step", () => {
   });
 
   it("not installable (Ubuntu 22.04, no root): the versioned Java 17 package and Playwright's command", () => {
-    const { step, out } = machine({ files: [APT], osRelease: UBUNTU_22 });
+    const { step, out } = machine({ files: [APT, '/usr/bin/systemd-analyze'], osRelease: UBUNTU_22 });
     expect(step()).toBe(1);
     expect(out.error[0]).toMatch(
       /Run, then `npm test` again:\n {2}sudo apt-get install -y openjdk-17-jre-headless nginx\n {2}npx playwright install --with-deps chromium$/,
@@ -264,6 +275,8 @@ describe("npm test's first step", () => {
         '  brew install nginx',
         '  npx playwright install chromium',
         '    (or, to use Google Chrome: export CHROME_PATH="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome")',
+        '  # systemd-analyze exists only on Linux: run `npm test` in a Debian VM or container',
+        '  # (`npm run test:quick` runs here)',
       ].join('\n'),
     );
   });
@@ -281,7 +294,7 @@ describe("npm test's first step", () => {
   });
 
   it("stops with apt-get's error when an install fails", () => {
-    const { step, out } = machine({ files: [APT], uid: 0, failing: 'install' });
+    const { step, out } = machine({ files: [APT, '/usr/bin/systemd-analyze'], uid: 0, failing: 'install' });
     expect(step()).toBe(1);
     expect(out.error).toEqual([
       'npm test stopped: `env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium default-jre-headless nginx` failed (exit 100).',

@@ -2,9 +2,9 @@
 // server"): `nginx -t` accepts deploy/nginx/bright-path.conf with only its certificate paths changed
 // (a self-signed certificate made here), and nginx running it on loopback ports in front of the real
 // server answers over HTTPS with HSTS and the build's own headers. `npm test` installs nginx when it
-// is missing; without it this file fails and says so. systemd-analyze checks the unit's keys.
+// is missing; without it this file fails and says so. systemd-analyze (installed the same way) checks
+// the unit's keys.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -12,15 +12,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../scripts/measure-server.mjs';
-import { freePort, smallBuild, startServer, type Started } from './serve-helpers';
+import { findNginx, findSystemdAnalyze, realSystem } from '../../scripts/test-setup.mjs';
+import { freePort, smallBuild, startServer, type Started } from '../unit/serve-helpers';
 
 const run = promisify(execFile);
-const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
-const nginx = NGINX_CANDIDATES.find((file) => existsSync(file));
+// Found where `npm test`'s first step finds them (scripts/test-setup.mjs), which installs them.
+const system = realSystem();
+const foundNginx = findNginx(system);
+const nginx = 'path' in foundNginx ? foundNginx.path : undefined;
 const MISSING_NGINX =
-  'nginx is not installed (looked for ' +
-  NGINX_CANDIDATES.join(', ') +
-  '): `npm test` installs it, or `apt-get install nginx`. This test checks deploy/nginx/bright-path.conf with it.';
+  'nginx is not installed: `npm test` installs it, or `apt-get install nginx`. This test checks deploy/nginx/bright-path.conf with it.';
+const foundSystemd = findSystemdAnalyze(system);
+const MISSING_SYSTEMD =
+  'systemd-analyze is not installed: `npm test` installs it (Debian package systemd). This test checks deploy/systemd/bright-path.service with it.';
 
 const LIVE = '/etc/letsencrypt/live/www.example.org';
 
@@ -192,7 +196,8 @@ describe('deploy/systemd/bright-path.service', () => {
         process.cwd(),
       ),
     );
-    const { stderr } = await run('systemd-analyze', ['verify', unit]).catch((error) => error);
+    if (!('path' in foundSystemd)) throw new Error(MISSING_SYSTEMD);
+    const { stderr } = await run(foundSystemd.path, ['verify', unit]).catch((error) => error);
     // verify also reports what this machine lacks (the user, the environment file): not the unit's fault.
     const problems = String(stderr)
       .split('\n')

@@ -9,6 +9,7 @@ import type { FormSchema } from '../../lib/validation/rules';
 import { registrationSchema } from '../../lib/validation/registration';
 import { confirmationMail, contactMail, escapeHtml, registrationMail, type SiteFacts } from './messages';
 import { createRateLimit } from './rate-limit';
+import { mailFailure } from './mail-failure';
 
 export type FormName = 'contact' | 'registration' | 'confirmation';
 
@@ -203,7 +204,7 @@ export function createFormHandler(options: FormHandlerOptions) {
           ...contactMail(message, site),
         });
       } catch (error) {
-        log(`[forms] contact: the mail server did not take the message: ${String(error)}`);
+        log(`[forms] contact: the mail server did not take the message: ${mailFailure(error)}`);
         return json(502, { error: HANDLER_MESSAGES.contactFailed });
       }
       log('[forms] contact: message sent to the practice inbox');
@@ -236,7 +237,7 @@ export function createFormHandler(options: FormHandlerOptions) {
         if (!(await sendConfirmation()))
           return json(429, { success: false, error: HANDLER_MESSAGES.tooMany });
       } catch (error) {
-        log(`[forms] confirmation: the mail server did not take the e-mail: ${String(error)}`);
+        log(`[forms] confirmation: the mail server did not take the e-mail: ${mailFailure(error)}`);
         return json(502, { success: false, error: HANDLER_MESSAGES.confirmationFailed });
       }
       log('[forms] confirmation: e-mail sent to the registrant');
@@ -246,12 +247,12 @@ export function createFormHandler(options: FormHandlerOptions) {
     try {
       await send({ to: inbox, replyTo: registrant, ...registrationMail(details, site) });
     } catch (error) {
-      log(`[forms] registration: the mail server did not take the registration: ${String(error)}`);
+      log(`[forms] registration: the mail server did not take the registration: ${mailFailure(error)}`);
       return json(502, { error: HANDLER_MESSAGES.registrationFailed });
     }
     log('[forms] registration: sent to the practice inbox');
     // Without JavaScript nobody asks for the confirmation separately: send it now, best effort.
-    if (asPage) await sendConfirmation().catch((error) => log(`[forms] confirmation: ${String(error)}`));
+    if (asPage) await sendConfirmation().catch((error) => log(`[forms] confirmation: ${mailFailure(error)}`));
     return done();
   }
 

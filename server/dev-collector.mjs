@@ -143,8 +143,7 @@ export function createDevCollector({
   const file = path.join(dataDir, 'submissions.jsonl');
   const prune = async () => {
     const removed = await pruneSubmissions(file, new Date(now().getTime() - retentionDays * DAY_MS));
-    if (removed > 0)
-      log(`[dev collector] removed ${removed} submission(s) older than ${retentionDays} days`);
+    if (removed > 0) log(`[dev collector] removed ${removed} submission(s) older than ${retentionDays} days`);
   };
   // One write at a time, so two submissions at once cannot both pass the size check. The first
   // is the pruning at start.

@@ -95,7 +95,7 @@ export function SavedRegistrations({ courses }: SavedRegistrationsProps) {
       ) : !list || list.length === 0 ? (
         <p>{SAVED_REGISTRATION_TEXT.none}</p>
       ) : (
-        <ul role="list" className="space-y-6">
+        <ul className="space-y-6">
           {list.map((registration) => {
             const saved = formatDeviceDateTime(registration.createdAt);
             const headingId = `saved-registration-${registration.id}`;

@@ -2,7 +2,7 @@
 // links the privacy page, and the registration this browser keeps can be seen and deleted there.
 import type { Request } from '@playwright/test';
 import { FAKE_ENDPOINTS } from '../../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
 const PRIVACY_LINK = 'How we handle your information';
@@ -92,6 +92,7 @@ test.describe('privacy', () => {
     await expect(saved).toContainText('Priya Natarajan');
     await expect(saved).toContainText('priya@example.com');
     await expect(saved).toContainText('Both courses');
+    await expectNoAxeViolations(page);
 
     await saved.getByRole('button', { name: 'Delete this registration' }).press('Enter');
     const status = section.getByRole('status');

@@ -7,7 +7,7 @@
  * neither React's work nor the database code for those who only read it. The first press on "Show"
  * is held by the directive and replayed once this has hydrated.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Registration } from '@/lib/db';
 import { deleteSavedRegistration, listSavedRegistrations } from '@/lib/forms/saved-registrations';
 import { formatDeviceDateTime } from '@/lib/site/dates';
@@ -47,7 +47,12 @@ export function SavedRegistrations({ courses }: SavedRegistrationsProps) {
   const [view, setView] = useState<View>({ state: 'closed' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  // The notice takes focus after the render that shows it (kept in state, so committed with it).
+  const [focusNotice, setFocusNotice] = useState(0);
   useHydrationSignal(rootRef);
+  useEffect(() => {
+    if (focusNotice > 0) noticeRef.current?.focus();
+  }, [focusNotice]);
 
   const courseName = (value: string) => courses.find((c) => c.value === value)?.label ?? value;
   const educationName = (value: string) =>
@@ -74,7 +79,7 @@ export function SavedRegistrations({ courses }: SavedRegistrationsProps) {
       setNotice({ tone: 'error', message: SAVED_REGISTRATION_TEXT.notDeleted });
     }
     // The pressed button is gone (or the visitor must hear why not): the notice takes focus.
-    requestAnimationFrame(() => noticeRef.current?.focus());
+    setFocusNotice((count) => count + 1);
   }
 
   const list = view.state === 'shown' ? view.list : undefined;

@@ -43,22 +43,21 @@ test.describe('privacy', () => {
     expect(elsewhere).toEqual([]);
   });
 
-  test('each form says where it goes and links the privacy page', async ({ page }) => {
+  test('each form says where it goes and links the privacy page, right under it', async ({ page }) => {
     for (const [path, form] of [
       ['/', '#contact-form'],
       ['/training', '#registration-form'],
     ] as const) {
       await page.goto(path);
-      const link = page.locator(form).getByRole('link', { name: PRIVACY_LINK });
-      await expect(link, path).toHaveAttribute('href', '/privacy');
-      await expect(
-        page.locator(form).getByText(/goes by e-mail to our practice’s inbox/),
-        path,
-      ).toBeVisible();
+      // Next to the form's island: under its submit button, and there without JavaScript too.
+      const note = page.locator(`astro-island:has(${form}) + [data-privacy-note]`);
+      await expect(note, path).toContainText('goes by e-mail to our practice’s inbox');
+      await expect(note.getByRole('link', { name: PRIVACY_LINK }), path).toHaveAttribute('href', '/privacy');
     }
     await page.goto('/');
-    await expect(page.locator('#contact-form').getByText(/leave out health details/)).toBeVisible();
-    await page.locator('#contact-form').getByRole('link', { name: PRIVACY_LINK }).click();
+    const contactNote = page.locator('astro-island:has(#contact-form) + [data-privacy-note]');
+    await expect(contactNote).toContainText('leave out health details');
+    await contactNote.getByRole('link', { name: PRIVACY_LINK }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy');
     await expect(page.getByText(/^Last changed /)).toBeVisible();

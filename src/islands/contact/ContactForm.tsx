@@ -20,7 +20,6 @@ import {
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
-import { PrivacyNote } from '@/islands/shared/privacy-note';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 
 export const CONTACT_FORM_TEXT = {
@@ -163,10 +162,6 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
         </SubmitButton>
         <FormNotices notice={notice} noticeRef={messageRef} idPrefix="contact" />
       </div>
-      <PrivacyNote>
-        Your message goes by e-mail to our practice&rsquo;s inbox. Please leave out health details you would
-        rather talk about by phone.
-      </PrivacyNote>
     </form>
   );
 }

@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Registration } from '@/lib/db';
 import { deleteSavedRegistration, listSavedRegistrations } from '@/lib/forms/saved-registrations';
-import { formatDeviceDateTime } from '@/lib/site/dates';
+import { formatDeviceDateTime } from '@/lib/site/device-time';
 import { type CourseOption, educationLevelOptions } from '@/lib/validation/registration';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { FormNotices, type Notice } from '@/islands/shared/form-notices';

@@ -35,7 +35,6 @@ import {
 } from '@/islands/shared/form-fields';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
-import { PrivacyNote } from '@/islands/shared/privacy-note';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';
 import { COURSE_FIELD_ID, CourseChoice } from './CourseChoice';
 
@@ -239,10 +238,6 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
         </SubmitButton>
         <FormNotices notice={notice} noticeRef={messageRef} idPrefix="registration" />
       </div>
-      <PrivacyNote>
-        Your registration goes by e-mail to our practice&rsquo;s inbox, and a copy stays in this browser until
-        you delete it.
-      </PrivacyNote>
     </form>
   );
 }

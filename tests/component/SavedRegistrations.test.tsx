@@ -8,11 +8,15 @@ import trainingContent from '../../content/training/courses.json';
 import SavedRegistrations, { SAVED_REGISTRATION_TEXT } from '@/islands/privacy/SavedRegistrations';
 import { DATABASE_NAME, closeDb, getDb, type Registration } from '@/lib/db';
 import { courseOptionsFrom, type CourseContent } from '@/lib/site/courses';
+import { educationLevelOptions } from '@/lib/validation/registration';
 
-const courses = courseOptionsFrom(trainingContent as CourseContent).map(({ value, label }) => ({
-  value,
-  label,
-}));
+// As the privacy page passes them.
+const labels = {
+  course: Object.fromEntries(
+    courseOptionsFrom(trainingContent as CourseContent).map((c) => [c.value, c.label]),
+  ),
+  educationLevel: Object.fromEntries(educationLevelOptions.map((o) => [o.value, o.label])),
+};
 
 const registration = (name: string, createdAt: string): Omit<Registration, 'id'> => ({
   name,
@@ -43,7 +47,7 @@ describe('SavedRegistrations', () => {
       registration('Sam Lee', '2026-11-20T15:00:00Z'),
     ]);
     const user = userEvent.setup();
-    render(<SavedRegistrations courses={courses} />);
+    render(<SavedRegistrations labels={labels} />);
     expect(screen.queryByText('Priya Natarajan')).toBeNull();
 
     await user.click(show());
@@ -66,7 +70,7 @@ describe('SavedRegistrations', () => {
       registration('Sam Lee', '2026-11-20T15:00:00Z'),
     ]);
     const user = userEvent.setup();
-    render(<SavedRegistrations courses={courses} />);
+    render(<SavedRegistrations labels={labels} />);
     show().focus();
     await user.keyboard('{Enter}');
     const priya = (await screen.findAllByRole('article'))[1]!;
@@ -90,7 +94,7 @@ describe('SavedRegistrations', () => {
 
   it('says so when this browser keeps none', async () => {
     const user = userEvent.setup();
-    render(<SavedRegistrations courses={courses} />);
+    render(<SavedRegistrations labels={labels} />);
     await user.click(show());
     expect(await screen.findByText(SAVED_REGISTRATION_TEXT.none)).toBeVisible();
   });
@@ -101,7 +105,7 @@ describe('SavedRegistrations', () => {
       throw Object.assign(new Error('refused'), { name: 'SecurityError' });
     });
     const user = userEvent.setup();
-    render(<SavedRegistrations courses={courses} />);
+    render(<SavedRegistrations labels={labels} />);
     await user.click(show());
     expect(await screen.findByText(SAVED_REGISTRATION_TEXT.unreadable)).toBeVisible();
   });
@@ -110,7 +114,7 @@ describe('SavedRegistrations', () => {
     await getDb().registrations.add(registration('Priya Natarajan', '2026-11-02T15:00:00Z'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    render(<SavedRegistrations courses={courses} />);
+    render(<SavedRegistrations labels={labels} />);
     await user.click(show());
     await screen.findByText('Priya Natarajan');
     vi.spyOn(getDb().registrations, 'delete').mockRejectedValue(new Error('disk'));

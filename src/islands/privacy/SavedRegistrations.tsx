@@ -11,9 +11,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Registration } from '@/lib/db';
 import { deleteSavedRegistration, listSavedRegistrations } from '@/lib/forms/saved-registrations';
 import { formatDeviceDateTime } from '@/lib/site/device-time';
-import { type CourseOption, educationLevelOptions } from '@/lib/validation/registration';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { FormNotices, type Notice } from '@/islands/shared/form-notices';
+// Through form-fields, as the forms import it: the training page's forms then share one chunk with
+// this island instead of being split into smaller ones (the training page is at its JS budget).
+import { FormNotices, type Notice } from '@/islands/shared/form-fields';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
 
 export const SAVED_REGISTRATION_TEXT = {
@@ -27,8 +28,11 @@ export const SAVED_REGISTRATION_TEXT = {
 } as const;
 
 export interface SavedRegistrationsProps {
-  /** The courses' names by the value the form saves (courseOptionsFrom on the training content). */
-  courses: readonly Pick<CourseOption, 'value' | 'label'>[];
+  /**
+   * What the form's saved codes mean: each course's name and each education level's label, by the
+   * value the form saves. From the page, so this island loads none of the form's own modules.
+   */
+  labels: { course: Readonly<Record<string, string>>; educationLevel: Readonly<Record<string, string>> };
 }
 
 type View =
@@ -41,7 +45,7 @@ const buttonClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-brand bg-page px-5 py-2 ' +
   'text-base font-semibold text-brand hover:bg-surface-strong aria-disabled:cursor-not-allowed aria-disabled:opacity-70';
 
-export function SavedRegistrations({ courses }: SavedRegistrationsProps) {
+export function SavedRegistrations({ labels }: SavedRegistrationsProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ state: 'closed' });
@@ -54,9 +58,8 @@ export function SavedRegistrations({ courses }: SavedRegistrationsProps) {
     if (focusNotice > 0) noticeRef.current?.focus();
   }, [focusNotice]);
 
-  const courseName = (value: string) => courses.find((c) => c.value === value)?.label ?? value;
-  const educationName = (value: string) =>
-    educationLevelOptions.find((o) => o.value === value)?.label ?? value;
+  const label = (field: keyof SavedRegistrationsProps['labels'], value: string) =>
+    Object.hasOwn(labels[field], value) ? labels[field][value] : value;
 
   async function show() {
     if (view.state === 'loading') return;
@@ -116,9 +119,9 @@ export function SavedRegistrations({ courses }: SavedRegistrationsProps) {
                         ['Full name', registration.name],
                         ['Email', registration.email],
                         ['Phone', registration.phone],
-                        ['Highest level of education', educationName(registration.educationLevel)],
+                        ['Highest level of education', label('educationLevel', registration.educationLevel)],
                         ['Years of work experience', registration.workExperience],
-                        ['Course', courseName(registration.course)],
+                        ['Course', label('course', registration.course)],
                       ] as const
                     ).map(([label, value]) => (
                       <div key={label} className="flex flex-wrap gap-x-2">

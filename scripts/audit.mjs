@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import { CHROME_FLAGS, CHROME_HTTPS_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 import { writeReport } from './report.mjs';
 
-// Every public page type: home, training, a service page, the blog, a post, the sign-in page.
+// Every public page type: home, training, a service page, the blog, a post, the sign-in page, privacy.
 const AUDIT_PAGES = [
   '/',
   '/training',
@@ -21,6 +21,7 @@ const AUDIT_PAGES = [
   // A post with a featured image and three pictures in its text (issue 18's budget).
   '/blog/visual-schedules-a-practical-guide-for-families',
   '/login',
+  '/privacy',
 ];
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES;
 const runs = Math.max(1, Number(process.env.AUDIT_RUNS) || 3);

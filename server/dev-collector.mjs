@@ -1,9 +1,11 @@
 // Development stand-in for the form services, used by `npm start` only for the endpoints the build
 // itself pointed at it (the build records them in dist/, below): each submission is appended as one
-// JSON line to .data/submissions.jsonl and logged, so a newcomer sees both forms work end to end.
-// Never a production backend.
+// JSON line to .data/submissions.jsonl and logged (that it arrived, never what it says), so a newcomer
+// sees both forms work end to end. Never a production backend. What visitors typed is kept no longer
+// than needed: entries older than RETENTION_DAYS are removed at start and before each write, and the
+// file has a cap (docs/deployment.md, "What is kept, and for how long").
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEV_COLLECTOR_PREFIX, FORM_NAMES } from '../src/lib/config/shared.mjs';
 
@@ -14,6 +16,9 @@ const BODY_MS = 10_000;
 const LINGER_MS = 500;
 /** The file never grows past this: a form left on a loop, or a page that posts to it, fills no disk. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** A submission is removed from the file this many days after it arrived. */
+export const RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** In dist/: which collector paths the build's forms post to. A dotfile, so the server never serves it (server/static-files.mjs). */
 export const ROUTES_FILE = '.dev-collector.json';
@@ -110,8 +115,37 @@ function send(res, status, payload) {
 const isJson = (contentType) => contentType.split(';')[0].trim().toLowerCase() === 'application/json';
 
 /**
+ * Removes the entries of a submissions file received before `cutoff` (and any line that is not an
+ * entry), rewriting the file only when something goes: through a temporary file and a rename, so an
+ * interruption leaves either the old file or the new one. Returns how many lines were removed.
+ */
+export async function pruneSubmissions(file, cutoff) {
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error?.code === 'ENOENT') return 0;
+    throw error;
+  }
+  const lines = text.split('\n').filter((line) => line !== '');
+  const kept = lines.filter((line) => {
+    try {
+      const receivedAt = Date.parse(JSON.parse(line).receivedAt);
+      return receivedAt >= cutoff.getTime();
+    } catch {
+      return false;
+    }
+  });
+  if (kept.length === lines.length) return 0;
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, kept.map((line) => line + '\n').join(''), { mode: 0o600 });
+  await rename(temporary, file);
+  return lines.length - kept.length;
+}
+
+/**
  * @param {{ routes: Record<string, string>, dataDir: string, log?: (line: string) => void,
- *   maxFileBytes?: number, bodyMs?: number }} options
+ *   maxFileBytes?: number, bodyMs?: number, retentionDays?: number, now?: () => Date }} options
  *   routes maps a URL path to a form name (contact, registration, confirmation).
  */
 export function createDevCollector({
@@ -120,26 +154,40 @@ export function createDevCollector({
   log = console.log,
   maxFileBytes = MAX_FILE_BYTES,
   bodyMs = BODY_MS,
+  retentionDays = RETENTION_DAYS,
+  now = () => new Date(),
 }) {
   const file = path.join(dataDir, 'submissions.jsonl');
-  // One append at a time, so two submissions at once cannot both pass the size check.
-  let appending = Promise.resolve();
+  const prune = async () => {
+    const removed = await pruneSubmissions(file, new Date(now().getTime() - retentionDays * DAY_MS));
+    if (removed > 0) log(`[dev collector] removed ${removed} submission(s) older than ${retentionDays} days`);
+  };
+  // One write at a time, so two submissions at once cannot both pass the size check. The first
+  // is the pruning at start.
+  let appending = prune().catch((error) =>
+    log(`[dev collector] could not remove old submissions: ${error?.code ?? 'error'}`),
+  );
   const append = (line) => {
     const done = appending.then(async () => {
       await mkdir(dataDir, { recursive: true });
+      await prune();
       const size = await stat(file).then(
         (stats) => stats.size,
         () => 0,
       );
       if (size + Buffer.byteLength(line) > maxFileBytes) return false;
-      await appendFile(file, line);
+      await appendFile(file, line, { mode: 0o600 });
       return true;
     });
     appending = done.catch(() => {});
     return done;
   };
 
-  return async function collect(req, res) {
+  /** Settles once the pruning at start is done. */
+  collect.ready = appending;
+  return collect;
+
+  async function collect(req, res) {
     // The path as sent, compared as a string: no parsing that a malformed URL could make throw.
     const route = (req.url ?? '').split('?')[0];
     const form = Object.hasOwn(routes, route) ? routes[route] : undefined;
@@ -159,7 +207,7 @@ export function createDevCollector({
     }
     try {
       const data = JSON.parse((await readBody(req, bodyMs)) || '{}');
-      const entry = { receivedAt: new Date().toISOString(), form, data };
+      const entry = { receivedAt: now().toISOString(), form, data };
       if (!(await append(JSON.stringify(entry) + '\n'))) {
         send(res, 507, {
           error: `The development collector's ${path.relative(process.cwd(), file)} is full; empty it to collect more.`,
@@ -180,5 +228,5 @@ export function createDevCollector({
       send(res, status, { error: message[status] });
     }
     return true;
-  };
+  }
 }

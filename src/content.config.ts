@@ -4,14 +4,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
+import { pageSchema, postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays } from '@/lib/site/dates';
-import { picturesProblem, POST_PICTURES, SERVICE_PICTURES, type PictureRule } from '@/lib/text/post-body';
+import {
+  PAGE_PICTURES,
+  picturesProblem,
+  POST_PICTURES,
+  SERVICE_PICTURES,
+  type PictureRule,
+} from '@/lib/text/post-body';
 
 const services = defineCollection({
   loader: checkPostSources(glob({ pattern: '*.md', base: './content/services' }), SERVICE_PICTURES),
   schema: serviceSchema,
+});
+
+// Pages of text with a route of their own (src/pages/privacy.astro): edited, never added, in the CMS.
+const pages = defineCollection({
+  loader: checkPostSources(glob({ pattern: '*.md', base: './content/pages' }), PAGE_PICTURES),
+  schema: pageSchema,
 });
 
 const training = defineCollection({
@@ -72,4 +84,4 @@ const posts = defineCollection({
   schema: postSchema,
 });
 
-export const collections = { services, training, team, posts };
+export const collections = { services, pages, training, team, posts };

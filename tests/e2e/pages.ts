@@ -10,6 +10,11 @@ export const SERVICE_SLUGS = [
   'collaborative-growth',
 ] as const;
 
-export const PUBLIC_PAGES = ['/', '/training', ...SERVICE_SLUGS.map((slug) => `/services/${slug}`)];
+export const PUBLIC_PAGES = [
+  '/',
+  '/training',
+  ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
+  '/privacy',
+];
 
 export const CONTRAST_MODES = ['normal', 'high', 'dark'] as const;

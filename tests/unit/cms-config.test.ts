@@ -21,7 +21,7 @@ import {
   type CmsField,
 } from '@/lib/cms/formats';
 import { practiceSettingsSchema } from '@/lib/site/settings';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
+import { pageSchema, postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -244,9 +244,9 @@ function objectProblems(fields: Field[], schema: Prop, at = ''): string[] {
 const markdownBody = (fields: Field[]) => fields.find((f) => f.name === 'body');
 
 describe('admin/config.yml mirrors the content schemas', () => {
-  it('has the five collections, the local backend and a production backend', () => {
+  it('has the six collections, the local backend and a production backend', () => {
     expect(config.collections.map((c) => c.name).sort()).toEqual(
-      ['posts', 'services', 'settings', 'team', 'training'].sort(),
+      ['pages', 'posts', 'services', 'settings', 'team', 'training'].sort(),
     );
     expect(config.local_backend).toBe(true);
     expect(config.backend.name).toBeTruthy();
@@ -287,6 +287,14 @@ describe('admin/config.yml mirrors the content schemas', () => {
     expect(collection('training').format).toBe('json');
     expect(courses.file).toBe('content/training/courses.json');
     expect(objectProblems(courses.fields, jsonSchema(trainingSchema()))).toEqual([]);
+  });
+
+  it('pages: the privacy page has the fields of the page schema, and the Markdown body', () => {
+    const privacy = fileOf('pages', 'privacy');
+    expect(collection('pages').format).toBe('frontmatter');
+    expect(privacy.file).toBe('content/pages/privacy.md');
+    expect(objectProblems(privacy.fields, jsonSchema(pageSchema()))).toEqual([]);
+    expect(markdownBody(privacy.fields)?.widget).toBe('markdown');
   });
 
   it('team: the fields of the team schema', () => {
@@ -438,18 +446,20 @@ describe('files written by the CMS', () => {
 
   // Every content file of the repository: nothing is lost, and what the CMS writes passes
   // `prettier --check` (content/posts is not checked by Prettier, so only the first applies there).
-  const markdownFiles = ['content/services', 'content/posts'].flatMap((dir) =>
+  const markdownFiles = ['content/services', 'content/pages', 'content/posts'].flatMap((dir) =>
     readdirSync(join(root, dir))
       .filter((f) => f.endsWith('.md'))
       .map((f) => `${dir}/${f}`),
   );
   it.each(markdownFiles)('%s keeps every value and its text when saved', async (file) => {
-    const fields = collection(file.includes('/posts/') ? 'posts' : 'services').fields!;
+    const fields = file.startsWith('content/pages/')
+      ? fileOf('pages', file.slice('content/pages/'.length, -'.md'.length)).fields
+      : collection(file.includes('/posts/') ? 'posts' : 'services').fields!;
     const data = parseFrontMatter(read(file));
     const written = formatFrontMatter(data, fieldsByNames(config, names(fields)));
     expect(parseFrontMatter(written)).toEqual(data);
     expect(String(data.body).trim().length).toBeGreaterThan(0);
-    if (file.startsWith('content/services/'))
+    if (!file.startsWith('content/posts/'))
       expect(await prettier.format(written, await prettierOptions(file))).toBe(written);
   });
 

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDevCollector, readCollectorRoutes, ROUTES_FILE } from '../../server/dev-collector.mjs';
+import {
+  createDevCollector,
+  readCollectorRoutes,
+  RETENTION_DAYS,
+  ROUTES_FILE,
+} from '../../server/dev-collector.mjs';
 import { buildEnvironment } from '../../scripts/build-env.mjs';
 import { collectorRoutes, devCollector } from '../../src/integrations/dev-collector.mjs';
 
@@ -171,6 +176,61 @@ describe('size of .data/submissions.jsonl', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
     expect((await stat(path.join(dataDir, 'submissions.jsonl'))).size).toBeLessThanOrEqual(FILE_CAP);
+  });
+});
+
+describe('retention of .data/submissions.jsonl', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const entry = (receivedAt: Date, name: string) =>
+    JSON.stringify({ receivedAt: receivedAt.toISOString(), form: 'contact', data: { name } }) + '\n';
+  const names = async (dir: string) =>
+    (await readFile(path.join(dir, 'submissions.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { data: { name: string } }).data.name);
+
+  it(`keeps a submission ${RETENTION_DAYS} days: older ones go at start, and before each write`, async () => {
+    expect(RETENTION_DAYS).toBe(30);
+    const dir = await mkdtemp(path.join(tmpdir(), 'collector-retention-'));
+    let now = new Date('2026-06-30T12:00:00Z');
+    await writeFile(
+      path.join(dir, 'submissions.jsonl'),
+      entry(new Date(now.getTime() - 31 * DAY), 'too old') +
+        'not a JSON line\n' +
+        entry(new Date(now.getTime() - 29 * DAY), 'recent'),
+    );
+    const logged: string[] = [];
+    const collect = createDevCollector({
+      routes: { '/__dev/forms/contact': 'contact' },
+      dataDir: dir,
+      log: (line) => logged.push(line),
+      now: () => now,
+    });
+    await collect.ready;
+    expect(await names(dir)).toEqual(['recent']);
+
+    const local = http.createServer((req, res) => void collect(req, res));
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/__dev/forms/contact`;
+    const send = (name: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+    try {
+      expect((await send('today')).status).toBe(200);
+      expect(await names(dir)).toEqual(['recent', 'today']);
+      now = new Date(now.getTime() + 2 * DAY); // 'recent' is now 31 days old
+      expect((await send('later')).status).toBe(200);
+      expect(await names(dir)).toEqual(['today', 'later']);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+      await rm(dir, { recursive: true, force: true });
+    }
+    // The log says what happened, never what was sent.
+    expect(logged.join('\n')).not.toMatch(/today|later|recent/);
+    expect(logged).toContain(`[dev collector] removed 2 submission(s) older than ${RETENTION_DAYS} days`);
   });
 });
 

@@ -5,8 +5,8 @@
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import type { CmsField } from '@/lib/cms/formats';
-import { postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
-import { picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/text/post-body';
+import { pageSchema, postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
+import { PAGE_PICTURES, picturesProblem, POST_PICTURES, SERVICE_PICTURES } from '@/lib/text/post-body';
 import { practiceSettingsSchema } from '@/lib/site/settings-schema';
 import { countText } from '@/lib/text/plural';
 
@@ -62,6 +62,7 @@ const SCHEMAS: Record<string, Checker> = {
   posts: postSchema(picturePath) as unknown as Checker,
   services: serviceSchema(picturePath) as unknown as Checker,
   training: trainingSchema() as unknown as Checker,
+  pages: pageSchema() as unknown as Checker,
   team: teamSchema(picturePath) as unknown as Checker,
   settings: practiceSettingsSchema as unknown as Checker,
 };
@@ -150,7 +151,7 @@ export function entryProblems(
     (issue) => `${fieldLabel(issue.path ?? [], fields)}: ${issue.message}`,
   );
   // The build's check of pictures in a text (src/content.config.ts), for posts and service pages.
-  const pictureRule = { posts: POST_PICTURES, services: SERVICE_PICTURES }[collection];
+  const pictureRule = { posts: POST_PICTURES, services: SERVICE_PICTURES, pages: PAGE_PICTURES }[collection];
   if (pictureRule && typeof body === 'string') {
     const pictures = picturesProblem(body, pictureRule);
     if (pictures) problems.push(`${fieldLabel(['body'], fields)}: ${pictures}`);

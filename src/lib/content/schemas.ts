@@ -114,6 +114,21 @@ export const teamSchema = ({ image }: SchemaContext) =>
     order: z.number().int().min(1).default(1),
   });
 
+/**
+ * A page of text (content/pages/*.md): today the privacy page. Its date of last change is not a
+ * field: the build reads it from git (src/lib/content/last-changed.ts), so it cannot be forgotten.
+ */
+export const pageSchema = () =>
+  z
+    .object({
+      title: text.max(60),
+      /** The page's meta description. */
+      description: text.max(180),
+      /** The first paragraph, under the title. */
+      lead: text.max(500),
+    })
+    .strict();
+
 /** A calendar day ('2025-01-05') or a date and time; shown as the same day in every time zone. */
 const postDate = z.coerce
   .date({ error: 'must be a date such as 2025-01-05' })

@@ -96,13 +96,9 @@ export function formatLongDate(date: Date): string {
   return longFormat.format(date);
 }
 
-/**
- * 'Nov 23, 2026, 2:05 p.m.': a moment of the admin's own work (when unsaved changes were kept), in
- * the device's time zone, unlike post dates: it answers "when did I type this?".
- */
-export function formatDeviceDateTime(date: Date): string {
-  return date.toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
-}
+// In a module of its own, which needs no settings: an island that shows only such moments (the
+// privacy page's saved registration) does not load the settings and their checker for it.
+export { formatDeviceDateTime } from './device-time';
 
 /** '2025-01-05': the machine-readable day for <time datetime>. */
 export function isoDay(date: Date): string {

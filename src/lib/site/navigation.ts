@@ -22,3 +22,6 @@ export const BOOK_CONSULTATION: NavItem = { name: 'Book Consultation', href: '/#
  * work (without JavaScript, or offline before its code was ever downloaded).
  */
 export const FOOTER_NAV_ID = 'site-footer-nav';
+
+/** The privacy page: linked from the footer and under each form's submit button. */
+export const PRIVACY_PATH = '/privacy';

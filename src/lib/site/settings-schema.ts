@@ -65,6 +65,15 @@ export const practiceSettingsSchema = z.object({
   /** Dates on the site are shown as calendar days in this zone, the same for every visitor. */
   timeZone: z.string().check(z.refine(isTimeZone, 'Unknown time zone')),
   hours: z.array(z.union([openHours, closedDay])).check(z.minLength(1), z.maxLength(7)),
+  /**
+   * Who answers questions about personal information (PHIPA's contact person), shown on /privacy.
+   * `placeholder` stays true until the practice has named them; the build prints a reminder.
+   */
+  privacyContact: z.object({
+    name: text(),
+    email: z.email(),
+    placeholder: z._default(z.boolean(), false),
+  }),
 });
 
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;

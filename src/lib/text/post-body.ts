@@ -91,6 +91,12 @@ export const SERVICE_PICTURES: PictureRule = {
   repositoryPictures: false,
 };
 
+export const PAGE_PICTURES: PictureRule = {
+  text: "a page's text",
+  ownPicture: 'a text page has no picture of its own',
+  repositoryPictures: false,
+};
+
 /**
  * The path inside content/posts/images of a repository picture's address ('./images/a.jpg' and
  * 'images/a.jpg', as Decap CMS writes it, give 'a.jpg'), or undefined when the address is not one.

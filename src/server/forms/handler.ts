@@ -14,6 +14,7 @@ import { contactSchema } from '../../lib/validation/contact';
 import type { FormSchema } from '../../lib/validation/rules';
 import { registrationSchema } from '../../lib/validation/registration';
 import { confirmationMail, contactMail, escapeHtml, registrationMail, type SiteFacts } from './messages';
+import { mailFailure } from './mail-failure';
 import { createRateLimit, mailboxKey } from './rate-limit';
 
 export type FormName = 'contact' | 'registration' | 'confirmation';
@@ -192,11 +193,14 @@ async function readLimited(request: Request, max: number, ms: number): Promise<s
   }
 }
 
+/** Our own deadline error: its code (EDEADLINE) is what the log shows (./mail-failure.ts). */
+const pastDeadline = (message: string) => Object.assign(new Error(message), { code: 'EDEADLINE' });
+
 /** `send` within the request's deadline: rejects when the signal aborts, whatever the sender does. */
 function sendBefore(send: SendMail, mail: OutgoingMail, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(new Error('the deadline passed before sending'));
+  if (signal.aborted) return Promise.reject(pastDeadline('the deadline passed before sending'));
   return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(new Error('the mail server did not finish before the deadline'));
+    const onAbort = () => reject(pastDeadline('the mail server did not finish before the deadline'));
     signal.addEventListener('abort', onAbort, { once: true });
     send(mail, signal)
       .then(resolve, reject)
@@ -300,7 +304,7 @@ export function createFormHandler(options: FormHandlerOptions) {
           deadline,
         );
       } catch (error) {
-        log(`[forms] contact: the mail server did not take the message: ${String(error)}`);
+        log(`[forms] contact: the mail server did not take the message: ${mailFailure(error)}`);
         return json(502, { error: HANDLER_MESSAGES.contactFailed });
       }
       log('[forms] contact: message sent to the practice inbox');
@@ -318,7 +322,7 @@ export function createFormHandler(options: FormHandlerOptions) {
         deadline,
       );
     } catch (error) {
-      log(`[forms] registration: the mail server did not take the registration: ${String(error)}`);
+      log(`[forms] registration: the mail server did not take the registration: ${mailFailure(error)}`);
       return json(502, { error: HANDLER_MESSAGES.registrationFailed });
     }
     log('[forms] registration: sent to the practice inbox');
@@ -335,7 +339,7 @@ export function createFormHandler(options: FormHandlerOptions) {
         deadline,
       );
     } catch (error) {
-      log(`[forms] confirmation: the mail server did not take the e-mail: ${String(error)}`);
+      log(`[forms] confirmation: the mail server did not take the e-mail: ${mailFailure(error)}`);
       return done('not-sent');
     }
     log('[forms] confirmation: e-mail sent to the registrant');

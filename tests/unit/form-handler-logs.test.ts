@@ -1,0 +1,64 @@
+// What the form handler writes to the server's log: what happened, never what a visitor sent. A mail
+// server's refusal often quotes the recipient's address, and the handler logs that refusal.
+import { expect, it } from 'vitest';
+import { createFormHandler } from '@/server/forms/handler';
+import { siteFacts } from '@/server/forms/site';
+
+const registration = {
+  name: 'Priya Natarajan',
+  email: 'priya.n@example.com',
+  phone: '+1 (647) 555-0190',
+  educationLevel: 'bachelors',
+  workExperience: '3',
+  course: 'both',
+};
+const contact = {
+  name: 'Priya Natarajan',
+  email: 'priya.n@example.com',
+  phone: '647-555-0190',
+  message: 'About my son Arjun and his diagnosis.',
+};
+
+it('logs no name, address, phone or message, even from a mail server refusal that quotes them', async () => {
+  const lines: string[] = [];
+  let refuse = false;
+  const handle = createFormHandler({
+    routes: { '/c': 'contact', '/r': 'registration', '/k': 'confirmation' },
+    inbox: 'inbox@practice.example',
+    site: siteFacts,
+    log: (line) => lines.push(line),
+    send: async (mail) => {
+      const to = typeof mail.to === 'string' ? mail.to : mail.to.address;
+      // As nodemailer reports an SMTP refusal: the server's text in the message, and its codes.
+      if (refuse)
+        throw Object.assign(
+          new Error(
+            `Can't send mail - all recipients were rejected: 550 5.1.1 <${to}>: Recipient address rejected (${registration.name} <${registration.email}>)`,
+          ),
+          { code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550 },
+        );
+    },
+  });
+  const post = (path: string, body: unknown) =>
+    handle(
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+      '203.0.113.5',
+    );
+  for (const fail of [false, true]) {
+    refuse = fail;
+    await post('/c', contact);
+    await post('/r', registration);
+    await post('/k', registration);
+  }
+  expect(lines.length).toBeGreaterThanOrEqual(6);
+  const log = lines.join('\n');
+  for (const value of [registration.name, 'Priya', registration.email, '555-0190', 'Arjun', 'diagnosis'])
+    expect(log).not.toContain(value);
+  // Still useful: which form, and the server's answer code.
+  expect(log).toContain('[forms] registration: the mail server did not take the registration');
+  expect(log).toContain('550');
+});

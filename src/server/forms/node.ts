@@ -141,7 +141,7 @@ export function createNodeFormHandler({
   });
   return async function forms(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     // The path as sent, compared as a string: nothing is parsed before the route is known to be one
-    // of the forms' (`//[` is a path sirv answers, not a URL to build).
+    // of the forms' (`//[` is a path the file handler answers, not a URL to build).
     const path = (req.url ?? '').split('?')[0]!;
     if (!Object.hasOwn(routes, path)) return false;
     const request = toRequest(req, req.url!);

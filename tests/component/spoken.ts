@@ -10,11 +10,19 @@ import { afterEach, expect } from 'vitest';
 let started = false;
 let seen = 0;
 
+/**
+ * The log without the announcements of emptied regions ("polite: "): a region that empties says
+ * nothing a user hears (the virtual screen reader logs it as an empty phrase).
+ */
+async function spoken(): Promise<string[]> {
+  return (await virtual.spokenPhraseLog()).filter((phrase) => !/^(polite|assertive): $/.test(phrase));
+}
+
 /** Starts listening to the whole document; stopped after each test. */
 export async function listen(): Promise<void> {
   await virtual.start({ container: document.body });
   started = true;
-  seen = (await virtual.spokenPhraseLog()).length;
+  seen = (await spoken()).length;
 }
 
 afterEach(async () => {
@@ -25,7 +33,7 @@ afterEach(async () => {
 
 /** Everything said since the previous call (or since `listen`), in order. */
 export async function heard(): Promise<string[]> {
-  const log = await virtual.spokenPhraseLog();
+  const log = await spoken();
   const fresh = log.slice(seen);
   seen = log.length;
   return fresh;
@@ -38,7 +46,7 @@ export async function heard(): Promise<string[]> {
  */
 export async function expectHeard(expected: string[]): Promise<void> {
   const start = seen;
-  const fresh = async () => (await virtual.spokenPhraseLog()).slice(start);
+  const fresh = async () => (await spoken()).slice(start);
   await waitFor(async () => expect(await fresh()).toEqual(expected), {
     timeout: 2000,
     onTimeout: (error) => error, // the list heard, without a dump of the whole page

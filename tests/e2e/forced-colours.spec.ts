@@ -140,6 +140,7 @@ test('admin pages: every control has a boundary and a focus ring in forced colou
   page,
 }, testInfo) => {
   await signIn(page);
+  await expect(page.getByRole('table')).toBeVisible(); // the rows' buttons, not 'Loading posts...'
   await attachScreenshot(page, testInfo, 'admin post list');
   expect(await controlsWithoutBoundary(page)).toEqual([]);
   expect(await controlsWithoutFocusRing(page)).toEqual([]);

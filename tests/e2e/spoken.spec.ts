@@ -2,7 +2,7 @@
 // only a real browser has (the blog's native modal <dialog>). The islands' other flows are heard in
 // tests/component/Spoken*.test.tsx. One screen size: what is said does not depend on it.
 import { expect, signIn, test } from './fixtures';
-import { expectHeard, heard, installScreenReader, listen, sayFocusedItem } from './spoken';
+import { expectHeard, installScreenReader, listen, sayFocusedItem } from './spoken';
 
 test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
 
@@ -28,14 +28,24 @@ test("the blog's tag dialog: opening, choosing a tag, closing back on the Filter
   await expectHeard(page, ['button, Filter (1 tag selected), has popup dialog']);
 });
 
-test('the admin list: saving and deleting a post say their outcome once', async ({ page }) => {
+test("the editor toolbar says each button's state; the admin list says saving and deleting once", async ({
+  page,
+}) => {
   test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
   await signIn(page);
   await page.goto('/admin/posts/new');
   await page.getByLabel(/^Title/).fill('Heard Once');
   await page.getByLabel(/^Excerpt/).fill('A post to check what is said.');
   await page.getByRole('textbox', { name: 'Content' }).click();
-  await page.keyboard.type('Some words.');
+  await page.keyboard.type('Some ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('words.');
+  // The toolbar's buttons say whether they are on where the cursor is.
+  await listen(page);
+  await page.keyboard.press('Shift+Tab');
+  await expectHeard(page, ['button, Bold, Bold (Ctrl+B), key shortcuts Control+B Meta+B, pressed']);
+  await page.keyboard.press('ArrowRight');
+  await expectHeard(page, ['button, Italic, Italic (Ctrl+I), key shortcuts Control+I Meta+I, not pressed']);
   await page.getByRole('button', { name: 'Save post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/);
   await listen(page, { fromPageStart: true });

@@ -8,6 +8,9 @@ import { FALLBACK_TARGET_ATTRIBUTE } from '@/lib/page/island-fallback';
 const ISLAND_FAILED_TEXT =
   'This part of the page could not load. Please check your connection and try again. Nothing you typed is lost.';
 
+/** Long enough for the accessibility tree to have the empty region before its text arrives. */
+const FILL_AFTER_MS = 100;
+
 export function initIslandFailureNotice(root: Document = document): void {
   root.addEventListener('astro:hydration-error', (event) => {
     const island = event.target;
@@ -17,7 +20,9 @@ export function initIslandFailureNotice(root: Document = document): void {
     const notice = root.createElement('p');
     notice.setAttribute('role', 'alert');
     notice.className = 'island-failed';
-    notice.textContent = ISLAND_FAILED_TEXT;
     island.after(notice);
+    // Filled once it is in the page: screen readers announce a change to an alert region, while one
+    // inserted with its text already in it may go unsaid (a spoken-output test heard nothing).
+    setTimeout(() => (notice.textContent = ISLAND_FAILED_TEXT), FILL_AFTER_MS);
   });
 }

@@ -116,7 +116,8 @@ describe('BlogSearch: search', () => {
     await waitFor(() => expect(shownSlugs()).toEqual(['routines']));
     expect(staticList.hidden).toBe(true);
     expect(results()!.querySelector('[data-featured]')).toBeNull();
-    expect(status()).toHaveTextContent('1 post found');
+    // The announcement waits for typing to pause (useSettledText).
+    await waitFor(() => expect(status()).toHaveTextContent('1 post found'));
     expect(screen.getByRole('link', { name: 'Daily Living Routines' })).toHaveAttribute(
       'href',
       '/blog/routines',
@@ -139,7 +140,8 @@ describe('BlogSearch: search', () => {
     expect(searchBox()).toHaveFocus();
     expect(results()).toBeNull();
     expect(staticList.hidden).toBe(false);
-    expect(status()).toHaveTextContent('Showing all 4 posts');
+    // The announcement waits for typing to pause (useSettledText).
+    await waitFor(() => expect(status()).toHaveTextContent('Showing all 4 posts'));
   });
 
   it('keeps text typed before the island hydrated', async () => {
@@ -198,7 +200,8 @@ describe('BlogSearch: loading and empty states', () => {
     expect(results()).toBeNull(); // the built list stays; nothing shifts
     await user.type(searchBox(), 'home');
     expect(results()!.querySelectorAll('[data-skeleton-card]')).toHaveLength(6);
-    expect(status()).toHaveTextContent('Loading posts...');
+    // The announcement waits for typing to pause (useSettledText).
+    await waitFor(() => expect(status()).toHaveTextContent('Loading posts...'));
     await act(async () => pending.resolve({ posts: POSTS, changed: false }));
     expect(shownSlugs()).toEqual(['social']);
   });
@@ -216,8 +219,10 @@ describe('BlogSearch: loading and empty states', () => {
     await user.type(searchBox(), 'home');
     expect(await screen.findByText(/could not be loaded/, { selector: 'p:not([role])' })).toBeInTheDocument();
     // Screen readers hear it: the status region says it, not only the list.
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'The posts could not be loaded. Please check your connection and refresh the page.',
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The posts could not be loaded. Please check your connection and refresh the page.',
+      ),
     );
   });
 });

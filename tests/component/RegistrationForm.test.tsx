@@ -181,7 +181,9 @@ describe('RegistrationForm: validation', () => {
     expect(field.education()).toHaveAccessibleDescription('Please select your highest level of education');
     expect(field.experience()).toHaveAccessibleDescription(/Please enter a valid number of years/);
     expect(courseGroup()).toHaveAttribute('aria-invalid', 'true');
-    expect(course(/Introductory ABA/)).toHaveAccessibleDescription('Please select a course');
+    expect(course(/Introductory ABA/)).toHaveAccessibleDescription(
+      'Feb 17 to Feb 28, Weekdays, 6-8 PM Please select a course',
+    );
     for (const input of [field.name(), field.email(), field.phone(), field.education(), field.experience()]) {
       expect(input).toHaveAttribute('aria-invalid', 'true');
     }

@@ -89,14 +89,18 @@ function PostList() {
       return;
     }
     const result = await postStore.remove(toDelete.id);
-    setBusy(false);
-    setToDelete(null);
     if (!result.ok) {
+      setBusy(false);
+      setToDelete(null);
       say({ tone: 'error', text: result.error });
       return;
     }
     markBrowserPosts();
     await reload();
+    // Closed in the same render that drops the row and shows the outcome: the dialog cannot hand
+    // focus back to the deleted post's Delete button, which a screen reader would say first.
+    setBusy(false);
+    setToDelete(null);
     say({ tone: 'status', text: `Deleted “${toDelete.title}”.` });
   }
 

@@ -18,6 +18,7 @@ import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
 import { collectTags, type TagGroup } from '@/lib/blog/posts';
 import { createPostSearch, isFiltering, showsFeatured } from '@/lib/blog/search';
 import { loadBlogPosts, type PostLoader } from './load-posts';
+import { useSettledText } from './useSettledText';
 import { searchAnnouncement } from './search-announcement';
 import { SearchForm } from './SearchForm';
 import { SearchResults } from './SearchResults';
@@ -112,13 +113,15 @@ export function BlogSearch({
   };
 
   const selectedLabels = selected.map((slug) => tags.find((tag) => tag.slug === slug)?.label ?? slug);
-  const announcement = searchAnnouncement({
-    status: data.status,
-    filtering,
-    hasFiltered,
-    posts: posts.length,
-    results: results.length,
-  });
+  const announcement = useSettledText(
+    searchAnnouncement({
+      status: data.status,
+      filtering,
+      hasFiltered,
+      posts: posts.length,
+      results: results.length,
+    }),
+  );
 
   return (
     <div data-blog-search="" className="hidden in-[.js]:block">

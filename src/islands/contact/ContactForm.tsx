@@ -160,7 +160,12 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
         <SubmitButton busy={submitting}>
           {submitting ? CONTACT_FORM_TEXT.submitting : CONTACT_FORM_TEXT.submit}
         </SubmitButton>
-        <FormNotices notice={notice} noticeRef={messageRef} idPrefix="contact" />
+        <FormNotices
+          notice={notice}
+          noticeRef={messageRef}
+          idPrefix="contact"
+          progress={submitting ? CONTACT_FORM_TEXT.submitting : undefined}
+        />
       </div>
     </form>
   );

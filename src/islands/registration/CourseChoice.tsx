@@ -2,7 +2,7 @@
 // fieldset that carries the error (radios cannot carry aria-invalid; each points at the message).
 import { formatPrice } from '@/lib/site/courses';
 import type { CourseId, CourseOption } from '@/lib/validation/registration';
-import { FieldError, RequirementNote, errorIdFor } from '@/islands/shared/form-fields';
+import { FieldError, RequirementNote, describedBy, errorIdFor } from '@/islands/shared/form-fields';
 
 export const COURSE_FIELD_ID = 'registration-course';
 
@@ -30,6 +30,10 @@ export function CourseChoice({ courses, defaultCourse, error, disabled }: Course
       <div className="mt-2 flex flex-col gap-2">
         {courses.map((course) => {
           const inputId = courseInputId(course.value);
+          // The course and price name the radio; its dates are read after them as its description
+          // (inside the name they ran into the price: "$299Feb 17…").
+          const titleId = `${inputId}-title`;
+          const noteId = course.note ? `${inputId}-note` : undefined;
           return (
             <label
               key={course.value}
@@ -45,14 +49,19 @@ export function CourseChoice({ courses, defaultCourse, error, disabled }: Course
                 required
                 disabled={disabled}
                 className="size-5 shrink-0 accent-brand"
-                aria-describedby={error ? errorId : undefined}
+                aria-labelledby={titleId}
+                aria-describedby={describedBy(noteId, error && errorId)}
               />
               <span>
-                <span className="font-semibold">
+                <span id={titleId} className="font-semibold">
                   {course.label}
                   {priceLabel(course.price)}
                 </span>
-                {course.note && <span className="block text-sm text-ink-muted">{course.note}</span>}
+                {course.note && (
+                  <span id={noteId} className="block text-sm text-ink-muted">
+                    {course.note}
+                  </span>
+                )}
               </span>
             </label>
           );

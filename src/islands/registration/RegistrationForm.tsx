@@ -236,7 +236,12 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
         <SubmitButton busy={submitting}>
           {submitting ? REGISTRATION_FORM_TEXT.submitting : REGISTRATION_FORM_TEXT.submit}
         </SubmitButton>
-        <FormNotices notice={notice} noticeRef={messageRef} idPrefix="registration" />
+        <FormNotices
+          notice={notice}
+          noticeRef={messageRef}
+          idPrefix="registration"
+          progress={submitting ? REGISTRATION_FORM_TEXT.submitting : undefined}
+        />
       </div>
     </form>
   );

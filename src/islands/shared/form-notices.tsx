@@ -23,6 +23,12 @@ interface FormNoticesProps {
   idPrefix: string;
   /** Where the notice sits against its neighbours (the public forms': below the button). */
   spacing?: string;
+  /**
+   * While the form is sending: the submit button's busy text ('Sending...'), said politely. A
+   * change of the focused button's name is not announced, so without it a screen-reader user hears
+   * nothing between pressing the button and the outcome. Not shown: the button shows it.
+   */
+  progress?: string | undefined;
 }
 
 /**
@@ -30,7 +36,7 @@ interface FormNoticesProps {
  * readers only announce changes to a region that already exists. Success and warnings are polite
  * (role="status"); errors interrupt (role="alert").
  */
-export function FormNotices({ notice, noticeRef, idPrefix, spacing = 'mt-4' }: FormNoticesProps) {
+export function FormNotices({ notice, noticeRef, idPrefix, spacing = 'mt-4', progress }: FormNoticesProps) {
   const visible = (tone: 'polite' | 'assertive') => {
     if (!notice || (notice.tone === 'error') !== (tone === 'assertive')) return null;
     return (
@@ -50,6 +56,10 @@ export function FormNotices({ notice, noticeRef, idPrefix, spacing = 'mt-4' }: F
       <div role="status" aria-live="polite" aria-atomic="true" id={`${idPrefix}-status`}>
         {visible('polite')}
       </div>
+      {/* A region of its own, not atomic: the outcome replacing it is then one change, said once. */}
+      <p aria-live="polite" className="sr-only" id={`${idPrefix}-progress`}>
+        {progress}
+      </p>
       <div role="alert" aria-atomic="true" id={`${idPrefix}-alert`}>
         {visible('assertive')}
       </div>

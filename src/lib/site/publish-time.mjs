@@ -148,3 +148,10 @@ export function buildNow(env) {
   if (Number.isNaN(date.getTime())) throw new RangeError(`SITE_BUILD_NOW is not a date and time: ${given}`);
   return date;
 }
+
+/**
+ * Where a build records when its next scheduled post is due, relative to the build's folder: the
+ * self-hosted server (server/schedule.mjs) rebuilds then. Public on a static host, and harmless: it
+ * tells a time, never which post.
+ */
+export const SCHEDULE_FILE = 'blog/schedule.json';

@@ -5,7 +5,12 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createScheduler, LONGEST_TIMER, recordedNextPublishTime, RETRY_DELAYS } from '../../server/schedule.mjs';
+import {
+  createScheduler,
+  LONGEST_TIMER,
+  recordedNextPublishTime,
+  RETRY_DELAYS,
+} from '../../server/schedule.mjs';
 
 /** A clock and timers the test moves by hand. */
 function fakeTime(start: number) {
@@ -38,7 +43,7 @@ const T0 = Date.parse('2026-12-07T12:59:00Z');
 const MONDAY_8 = new Date('2026-12-07T13:00:00Z');
 
 describe('the rebuild timer for scheduled posts', () => {
-  it('rebuilds at the recorded moment, then waits for the new build\'s next one', async () => {
+  it("rebuilds at the recorded moment, then waits for the new build's next one", async () => {
     const time = fakeTime(T0);
     const records: Record<string, Date | undefined> = {
       first: MONDAY_8,
@@ -141,7 +146,10 @@ describe('the rebuild timer for scheduled posts', () => {
       await mkdir(join(dir, 'blog'));
       await writeFile(join(dir, 'blog/schedule.json'), JSON.stringify({ nextPublishAt: null }));
       expect(await recordedNextPublishTime(dir)).toBeUndefined();
-      await writeFile(join(dir, 'blog/schedule.json'), JSON.stringify({ nextPublishAt: MONDAY_8.toISOString() }));
+      await writeFile(
+        join(dir, 'blog/schedule.json'),
+        JSON.stringify({ nextPublishAt: MONDAY_8.toISOString() }),
+      );
       expect(await recordedNextPublishTime(dir)).toEqual(MONDAY_8);
       await writeFile(join(dir, 'blog/schedule.json'), '{"nextPublishAt":"soon"}');
       expect(await recordedNextPublishTime(dir)).toBeUndefined();

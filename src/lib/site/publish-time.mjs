@@ -13,8 +13,7 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A date and a time with no offset: read in the practice's time zone. */
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/i;
 /** A date and a time with its offset or Z. */
-const WITH_OFFSET =
-  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
 /** @type {Map<string, Intl.DateTimeFormat>} */
 const wallClockFormats = new Map();
@@ -43,7 +42,7 @@ export function zoneOffset(ms, timeZone) {
   const part = {};
   for (const { type, value } of format.formatToParts(ms)) part[type] = Number(value);
   const wall = Date.UTC(part.year ?? 0, (part.month ?? 1) - 1, part.day, part.hour, part.minute, part.second);
-  return wall - (ms - (ms % 1000 + 1000) % 1000);
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
 /**

@@ -9,6 +9,7 @@ import previewStyles from '@/styles/cms-preview.css?inline';
 import siteStyles from '@/styles/global.css?inline';
 import { withoutClearedValues } from '@/lib/cms/entry';
 import { withOurPhrases } from '@/lib/cms/phrases';
+import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
 import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms/validation';
 import {
   fieldsByNames,
@@ -66,15 +67,22 @@ CMS.registerCustomFormat('json', 'json', {
   toFile: (data: object, sortedKeys: string[] = []) => formatJson(data, fieldsByNames(config, sortedKeys)),
 });
 CMS.registerCustomFormat('frontmatter', 'md', {
-  fromFile: parseFrontMatter,
+  // A post still ahead gets the note the posts list shows (src/lib/cms/schedule.ts), never written back.
+  fromFile: (content: string) => withScheduleNote(parseFrontMatter(content), Date.now()),
   toFile: (data: object, sortedKeys: string[] = []) =>
-    formatFrontMatter(data as Record<string, unknown>, fieldsByNames(config, sortedKeys)),
+    formatFrontMatter(
+      withoutScheduleNote(data as Record<string, unknown>),
+      fieldsByNames(
+        config,
+        sortedKeys.filter((key) => key !== SCHEDULE_NOTE),
+      ),
+    ),
 });
 
 CMS.registerEventListener({
   name: 'preSave',
   handler: async ({ entry }) => {
-    const data = withoutClearedValues(entry.get('data'));
+    const data = withoutClearedValues(entry.get('data')).delete(SCHEDULE_NOTE);
     // The build's own schemas, before anything is written: the admin hears of a problem here, not
     // from a failed deploy (src/lib/cms/validation.ts).
     const collection = String(entry.get('collection'));

@@ -53,8 +53,8 @@ const DUE = {
 };
 const SCHEDULED = {
   file: 'content/posts/a-post-scheduled-for-8.md',
-  slug: 'a-post-scheduled-for-8',
-  title: 'A post scheduled for 8:00',
+  slug: 'a-post-scheduled-after-the-build',
+  title: 'A post scheduled after the build',
 };
 
 /** Every file of a build, with its path relative to the build. */

@@ -3,7 +3,7 @@
 // text the build reads dates from.
 import { describe, expect, it } from 'vitest';
 import { postSchema } from '@/lib/content/schemas';
-import { toPostDate } from '@/lib/site/dates';
+import { formatPublishMoment, scheduledText, toPostDate } from '@/lib/site/dates';
 import {
   buildNow,
   frontMatterText,
@@ -123,5 +123,16 @@ describe('is this post public at time T', () => {
     expect(buildNow({ SITE_BUILD_NOW: '2026-12-07T13:00:00Z' })).toEqual(at('2026-12-07T13:00:00Z'));
     expect(Math.abs(buildNow({}).getTime() - Date.now())).toBeLessThan(5000);
     expect(() => buildNow({ SITE_BUILD_NOW: 'Monday' })).toThrow(/SITE_BUILD_NOW/);
+  });
+});
+
+describe('how a scheduled moment reads', () => {
+  it('reads as the spec-style status, in Toronto time', () => {
+    expect(scheduledText(new Date('2026-12-07T13:00:00Z'))).toBe(
+      'Scheduled for Monday, December 7, 8:00 a.m.',
+    );
+    expect(formatPublishMoment(new Date('2026-07-06T16:30:00Z'))).toBe('Monday, July 6, 12:30 p.m.');
+    expect(formatPublishMoment(new Date('2026-12-08T04:05:00Z'))).toBe('Monday, December 7, 11:05 p.m.');
+    expect(formatPublishMoment(new Date('2026-12-07T05:00:00Z'))).toBe('Monday, December 7, 12:00 a.m.');
   });
 });

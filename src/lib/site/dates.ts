@@ -108,3 +108,26 @@ export function formatDeviceDateTime(date: Date): string {
 export function isoDay(date: Date): string {
   return isoDayFormat.format(date);
 }
+
+const scheduleFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: zone,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12',
+});
+
+/**
+ * 'Monday, December 7, 8:00 a.m.': when a scheduled post goes on the website, in the practice's
+ * time zone (the admin's status, Decap's list of posts).
+ */
+export function formatPublishMoment(date: Date): string {
+  const part = Object.fromEntries(scheduleFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  const period = part.dayPeriod?.toLowerCase() === 'pm' ? 'p.m.' : 'a.m.';
+  return `${part.weekday}, ${part.month} ${part.day}, ${part.hour}:${part.minute} ${period}`;
+}
+
+/** 'Scheduled for Monday, December 7, 8:00 a.m.' */
+export const scheduledText = (date: Date): string => `Scheduled for ${formatPublishMoment(date)}`;

@@ -1,0 +1,203 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+// Scheduling a post (issue 30), as an editor does it, against the real decap-server (fs mode, as
+// `npm run cms` runs it) on a copy of content/: in the admin, "Publish at a date and time" writes the
+// file's publishedAt with Toronto's offset and the status reads "Scheduled for …" until that moment,
+// then "On the website" (the page's clock is moved past it); in Decap CMS, publishedAt takes a date
+// and time and the list of posts says which posts are scheduled and for when. Desktop only: the
+// layout is the admin's and Decap's own, checked elsewhere.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const TORONTO = 'America/Toronto';
+
+// The suite's server is a build for a public address whose admin pages may not connect to a port of
+// this computer (security.spec.ts); as in publish.spec.ts, this suite does not apply the pages' CSP.
+test.use({ bypassCSP: true });
+
+let repo = '';
+let server: ChildProcess | undefined;
+let apiUrl = '';
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startDecapServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/decap-server/dist/index.js')], {
+    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', GIT_REPO_DIRECTORY: repo, MODE: 'fs' },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const answered = await fetch(`http://127.0.0.1:${port}/api/v1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'info' }),
+    }).then(
+      async (response) =>
+        response.ok && ((await response.json()) as { repo?: string }).repo === path.basename(repo),
+      () => false,
+    );
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`decap-server did not start on port ${port}`);
+}
+
+/** Toronto's calendar day `days` after today, as 'YYYY-MM-DD'. */
+function torontoDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TORONTO,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+/** 'Monday, December 7': the day of a 'YYYY-MM-DD' as the status writes it. */
+function dayWords(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** Toronto's offset on that day at 8:00, as '-05:00' or '-04:00'. */
+function torontoOffset(day: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: TORONTO, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${day}T13:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')!.value;
+  return name.replace('GMT', '');
+}
+
+const SCHEDULED_IN_GIT = { title: 'A workshop note for later', publishedAt: '2030-12-07T08:00' };
+
+test.beforeAll(async () => {
+  repo = await mkdtemp(path.join(tmpdir(), 'scheduling-'));
+  await cp(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
+  await writeFile(
+    path.join(repo, 'content/posts/a-workshop-note-for-later.md'),
+    `---\ntitle: ${SCHEDULED_IN_GIT.title}\nexcerpt: Written ahead of the workshop, on the website on its morning.\npublishedAt: ${SCHEDULED_IN_GIT.publishedAt}\n---\n\nSee you there.\n`,
+  );
+  const port = await freePort();
+  apiUrl = `http://127.0.0.1:${port}/api/v1`;
+  server = await startDecapServer(port);
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  if (repo) await rm(repo, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'scheduling is checked on the desktop project');
+  await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
+  // Decap CMS talks to decap-server at localhost:8081 (admin/config.yml): here, this suite's own.
+  await page.route(/^http:\/\/localhost:8081\//, async (route) => {
+    const url = route
+      .request()
+      .url()
+      .replace(/^http:\/\/localhost:8081\/api\/v1/, apiUrl);
+    await route.fulfill({ response: await route.fetch({ url }) });
+  });
+});
+
+const row = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+
+test('the admin publishes a post for tomorrow 8:00; it reads as scheduled until then', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.clock.install();
+  const title = 'Ready for Monday Morning';
+  const tomorrow = torontoDay(1);
+  await signIn(page);
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Excerpt/).fill('A post that goes on the website tomorrow morning.');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Written today, read tomorrow.');
+  await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByText('Publishing writes to the project folder on this computer')).toBeVisible();
+
+  await row(page, title)
+    .getByRole('button', { name: `Publish at a date and time ${title}` })
+    .click();
+  const dialog = page.getByRole('alertdialog', { name: 'Publish at a date and time' });
+  const field = dialog.getByLabel('Date and time (Toronto time)');
+  // A time already past is refused, and nothing is written.
+  await field.fill(`${torontoDay(-1)}T08:00`);
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog.getByText('That time has already come')).toBeVisible();
+  await field.fill(`${tomorrow}T08:00`);
+  await expect(dialog.getByText(`On the website ${dayWords(tomorrow)}, 8:00 a.m.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'It goes on the website' })).toContainText(
+    `${dayWords(tomorrow)}, 8:00 a.m. (Toronto time)`,
+  );
+  const status = row(page, title).getByText(`Scheduled for ${dayWords(tomorrow)}, 8:00 a.m.`);
+  await expect(status).toBeVisible();
+  const file = await readFile(path.join(repo, 'content/posts/ready-for-monday-morning.md'), 'utf8');
+  expect(file).toMatch(new RegExp(`^publishedAt: '?${tomorrow}T08:00:00${torontoOffset(tomorrow)}'?$`, 'm'));
+  expect(file).toContain('isDraft: false');
+
+  // Past that hour, the same page says it is on the website, without a reload.
+  const eight = new Date(`${tomorrow}T08:00:00${torontoOffset(tomorrow)}`).getTime();
+  await page.clock.fastForward(eight - (await page.evaluate(() => Date.now())) + 60_000);
+  await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
+  await expect(status).toHaveCount(0);
+});
+
+test('Decap CMS takes a date and time, and its list says which posts are scheduled and for when', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/cms/');
+  await page.getByRole('button', { name: /login/i }).click();
+  await page.goto('/cms/#/collections/posts');
+  await expect(
+    page.getByText(`Scheduled for ${dayWords('2030-12-07')}, 8:00 a.m.: ${SCHEDULED_IN_GIT.title}`),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  // A post that is already out has no such note.
+  await expect(page.getByText(/^Scheduled for .*Planning the Move to Adult Life/)).toHaveCount(0);
+
+  const title = 'A CMS post for a December morning';
+  await page.goto('/cms/#/collections/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Excerpt').fill('Written in Decap CMS, on the website on a chosen morning.');
+  await page.locator('[data-slate-editor="true"]').click();
+  await page.keyboard.type('Some words.');
+  const when = page.locator('input[type="datetime-local"]').first();
+  await when.fill('2030-12-09T08:30');
+  await page.getByRole('button', { name: 'Publish' }).first().click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  const file = path.join(repo, 'content/posts/a-cms-post-for-a-december-morning.md');
+  await expect
+    .poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 20_000 })
+    .toContain('publishedAt: 2030-12-09T08:30\n');
+  const text = await readFile(file, 'utf8');
+  expect(text).not.toContain('scheduleNote');
+  expect(text).not.toContain('Scheduled for');
+
+  await page.goto('/cms/#/collections/posts');
+  await expect(page.getByText(`Scheduled for ${dayWords('2030-12-09')}, 8:30 a.m.: ${title}`)).toBeVisible({
+    timeout: 30_000,
+  });
+});

@@ -72,6 +72,7 @@ function dateOption(text, name) {
  * @param {{ root?: string, env?: Record<string, string | undefined>, log?: (text: string) => void }} [options]
  */
 export function main(args, { root, env = process.env, log = console.log } = {}) {
+  /** @param {string} name */
   const option = (name) => {
     const index = args.indexOf(name);
     return index === -1 ? undefined : args[index + 1];

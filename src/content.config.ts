@@ -65,13 +65,13 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
  * The date fields as the file writes them: YAML makes '2026-12-07T08:00:00' 8:00 UTC, but without an
  * offset it is 8:00 in the practice's time zone (src/lib/site/publish-time.mjs); the schema reads the text.
  */
-function withDatesAsWritten(data: Record<string, unknown>, frontMatter: string): Record<string, unknown> {
-  const written = { ...data };
+function withDatesAsWritten<T extends Record<string, unknown>>(data: T, frontMatter: string): T {
+  const written: Record<string, unknown> = { ...data };
   for (const field of POST_DATE_FIELDS) {
     const text = frontMatterText(frontMatter, field);
     if (text !== undefined && data[field] instanceof Date) written[field] = text;
   }
-  return written;
+  return written as T;
 }
 
 const posts = defineCollection({

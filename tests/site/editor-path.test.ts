@@ -48,8 +48,8 @@ Its text.
 `;
 const DUE = {
   file: 'content/posts/a-post-due-at-7-58.md',
-  slug: 'a-post-due-at-7-58',
-  title: 'A post due at 7:58',
+  slug: 'a-post-due-before-the-build',
+  title: 'A post due before the build',
 };
 const SCHEDULED = {
   file: 'content/posts/a-post-scheduled-for-8.md',

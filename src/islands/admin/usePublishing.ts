@@ -137,7 +137,7 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
   const where = `content/posts/${outcome.file}`;
   const verb = outcome.action === 'publish' ? 'Published' : 'Removed';
   const commit = outcome.commit.sha ? ` in commit ${outcome.commit.sha.slice(0, 7)}` : '';
-  const publishAt = outcome.action === 'publish' ? outcome.post.publication?.publishAt : undefined;
+  const publishAt = outcome.action === 'publish' ? outcome.post?.publication?.publishAt : undefined;
   const live =
     publishAt !== undefined
       ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (Toronto time), with the site’s first build from then; until then visitors do not see it.`

@@ -94,7 +94,11 @@ CMS.registerEventListener({
     showProblems(problems);
     if (problems.length > 0) throw new EntryNotSaved('see the list of what to change at the bottom right');
     const body: unknown = data.get('body');
-    return typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
+    const saved = typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
+    // The list shows what was saved without reading the file again: the note as of the saved date
+    // (the file never gets it: toFile above drops it).
+    const note = withScheduleNote(data.toJS() as Record<string, unknown>, Date.now())[SCHEDULE_NOTE];
+    return typeof note === 'string' ? saved.set(SCHEDULE_NOTE, note) : saved;
   },
 });
 

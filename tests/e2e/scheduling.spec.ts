@@ -217,7 +217,8 @@ test('Decap CMS takes a date and time, and its list says which posts are schedul
   expect(text).not.toContain('scheduleNote');
   expect(text).not.toContain('Scheduled for');
 
-  await page.goto('/cms/#/collections/posts');
+  // Back to the list, as an editor does: it shows the saved post as scheduled straight away.
+  await page.getByRole('link', { name: /Blog posts collection/ }).click();
   await expect(page.getByText(`Scheduled for ${dayWords('2030-12-09')}, 8:30 a.m.: ${title}`)).toBeVisible({
     timeout: 30_000,
   });

@@ -19,6 +19,7 @@ import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
 import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
 import { inertFileHeaders } from './inert-files.mjs';
+import { createScheduler } from './schedule.mjs';
 import { sendPage, staticFiles } from './static-files.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -29,22 +30,36 @@ const port = Number.parseInt(process.env.PORT ?? '4321', 10);
 const host = process.env.HOST || 'localhost';
 const shown = (dir) => path.relative(process.cwd(), dir) || '.';
 
-/** Builds a release; on failure says why and returns false (the live release, if any, stays). */
+/**
+ * Builds a release; returns its folder, or on failure says why and returns undefined (the live
+ * release, if any, stays). The build is told the moment it starts as its "now" (SITE_BUILD_NOW), so
+ * the next scheduled time it records is measured from the same moment as the posts it left out.
+ */
 async function rebuild(reason) {
   console.log(`${reason}: building a new release into ${RELEASES}/…`);
   try {
-    const { dir } = await buildRelease({ root, onOutput: (text) => process.stdout.write(text) });
+    const { dir } = await buildRelease({
+      root,
+      env: { ...process.env, SITE_BUILD_NOW: new Date().toISOString() },
+      onOutput: (text) => process.stdout.write(text),
+    });
     console.log(`Built ${shown(dir)}/: it is served from the next request on.`);
-    return true;
+    if (releases && listening) void schedule.watch(dir);
+    return dir;
   } catch (error) {
     const live = await currentRelease(root);
     console.error(
       `${error.message}
 ${live ? `Still serving ${shown(live)}/.` : 'There is no earlier build to serve.'}`,
     );
-    return false;
+    return undefined;
   }
 }
+
+// Scheduled posts (server/schedule.mjs): the live build says when its next post is due; the site
+// rebuilds then, and after every switch waits for the new build's next one.
+const schedule = createScheduler({ rebuild });
+let listening = false;
 
 // --build-later (the systemd unit): a restart serves the live release at once and switches when the
 // new build is done, rather than leaving the site down for a build; with no release yet, as --build.
@@ -118,6 +133,8 @@ async function liveSite() {
         (next) => {
           console.log(`Now serving ${shown(dir)}/.`);
           site = next;
+          // A switch made elsewhere (`npm run update`) brings its own next scheduled time.
+          void schedule.watch(dir);
           return next;
         },
         (error) => {
@@ -225,6 +242,11 @@ function rebuildInBackground(reason) {
   rebuild(reason).finally(() => (rebuilding = false));
 }
 if (releases) process.on('SIGHUP', () => rebuildInBackground('SIGHUP'));
+if (releases)
+  server.once('listening', () => {
+    listening = true;
+    void schedule.watch(site.dist);
+  });
 if (buildLater) server.once('listening', () => rebuildInBackground('Started on the live release'));
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -74,6 +74,11 @@ export interface Publication {
   commit?: { sha?: string; url?: string };
   /** true: a commit on the deployed branch; false: a file written in a working copy (decap-server fs mode). */
   committed: boolean;
+  /**
+   * Published for a later moment (ms): the file's publishedAt, which schedules the post (issue 30).
+   * The post's own publishedAt keeps its meaning (when it was saved).
+   */
+  publishAt?: number;
 }
 
 /** A complete post as the rest of the code speaks of it: the draft flag a boolean, no id yet. */

@@ -9,6 +9,7 @@ import previewStyles from '@/styles/cms-preview.css?inline';
 import siteStyles from '@/styles/global.css?inline';
 import { withoutClearedValues } from '@/lib/cms/entry';
 import { withOurPhrases } from '@/lib/cms/phrases';
+import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
 import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms/validation';
 import {
   fieldsByNames,
@@ -66,15 +67,22 @@ CMS.registerCustomFormat('json', 'json', {
   toFile: (data: object, sortedKeys: string[] = []) => formatJson(data, fieldsByNames(config, sortedKeys)),
 });
 CMS.registerCustomFormat('frontmatter', 'md', {
-  fromFile: parseFrontMatter,
+  // A post still ahead gets the note the posts list shows (src/lib/cms/schedule.ts), never written back.
+  fromFile: (content: string) => withScheduleNote(parseFrontMatter(content), Date.now()),
   toFile: (data: object, sortedKeys: string[] = []) =>
-    formatFrontMatter(data as Record<string, unknown>, fieldsByNames(config, sortedKeys)),
+    formatFrontMatter(
+      withoutScheduleNote(data as Record<string, unknown>),
+      fieldsByNames(
+        config,
+        sortedKeys.filter((key) => key !== SCHEDULE_NOTE),
+      ),
+    ),
 });
 
 CMS.registerEventListener({
   name: 'preSave',
   handler: async ({ entry }) => {
-    const data = withoutClearedValues(entry.get('data'));
+    const data = withoutClearedValues(entry.get('data')).delete(SCHEDULE_NOTE);
     // The build's own schemas, before anything is written: the admin hears of a problem here, not
     // from a failed deploy (src/lib/cms/validation.ts).
     const collection = String(entry.get('collection'));
@@ -86,7 +94,11 @@ CMS.registerEventListener({
     showProblems(problems);
     if (problems.length > 0) throw new EntryNotSaved('see the list of what to change at the bottom right');
     const body: unknown = data.get('body');
-    return typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
+    const saved = typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
+    // The list shows what was saved without reading the file again: the note as of the saved date
+    // (the file never gets it: toFile above drops it).
+    const note = withScheduleNote(data.toJS() as Record<string, unknown>, Date.now())[SCHEDULE_NOTE];
+    return typeof note === 'string' ? saved.set(SCHEDULE_NOTE, note) : saved;
   },
 });
 

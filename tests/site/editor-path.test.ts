@@ -4,9 +4,11 @@
 // (scripts/check-html.mjs). The copy is built once, for all checks: this file costs about a build (a
 // minute or two), so it runs in its own project (`npm run test:site`). A post whose picture is missing
 // or has no alt text stops the build (`astro sync` is where content is read) naming post and picture.
+// The same build is made as of a fixed moment (SITE_BUILD_NOW) with one post due a minute before it
+// and one a minute after (issue 30): the scheduled one is in no public place, and its address has no page.
 import { spawn } from 'node:child_process';
 import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectCopy, projectRoot } from '../../scripts/project-copy.mjs';
@@ -32,6 +34,36 @@ More words.
 
 ![A picture on the web](https://pictures.example.org/a.png)
 `;
+
+// Built as of Monday, December 7, 2026, 7:59 in Toronto (12:59 UTC).
+const BUILD_NOW = '2026-12-07T12:59:00Z';
+const scheduledPost = (title: string, publishedAt: string) => `---
+title: ${title}
+excerpt: A post for the scheduling test, tagged so its tag page and count can be checked.
+tags: [Scheduling test]
+publishedAt: ${publishedAt}
+---
+
+Its text.
+`;
+const DUE = {
+  file: 'content/posts/a-post-due-at-7-58.md',
+  slug: 'a-post-due-before-the-build',
+  title: 'A post due before the build',
+};
+const SCHEDULED = {
+  file: 'content/posts/a-post-scheduled-for-8.md',
+  slug: 'a-post-scheduled-after-the-build',
+  title: 'A post scheduled after the build',
+};
+
+/** Every file of a build, with its path relative to the build. */
+async function builtFiles(dist: string): Promise<string[]> {
+  const entries = await readdir(dist, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dist, join(entry.parentPath, entry.name)));
+}
 
 /** Runs `node args` in `cwd` and resolves to its exit code and output (the last part of it). */
 function run(cwd: string, args: string[], env: Record<string, string>) {
@@ -80,6 +112,12 @@ describe('a new post with only the required fields', () => {
         'title: A post that opens with a picture',
       ).replace('Words first.\n\n', ''),
     );
+    // Due a minute before the build's moment, in the practice's zone; the other with its offset, a minute after.
+    await writeFile(join(copy, DUE.file), scheduledPost(DUE.title, '2026-12-07T07:58'));
+    await writeFile(
+      join(copy, SCHEDULED.file),
+      scheduledPost(SCHEDULED.title, "'2026-12-07T08:00:00-05:00'"),
+    );
     // A photo-sized PNG (1600 px wide): the build makes its 200 to 1200 px WebP copies.
     await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7fa7c9' } })
       .png()
@@ -107,6 +145,7 @@ describe('a new post with only the required fields', () => {
     // account nobody can sign in with, as `npm run audit` does.
     const { code, output } = await run(copy, ['node_modules/astro/bin/astro.mjs', 'build'], {
       NODE_ENV: 'production',
+      SITE_BUILD_NOW: BUILD_NOW,
       ...measurementAdminEnv(process.env),
     });
     expect(code, output).toBe(0);
@@ -145,6 +184,40 @@ describe('a new post with only the required fields', () => {
     };
     const built = manifest.posts.find((post) => post.slug === 'a-post-with-pictures');
     expect(Object.values(built?.source?.pictures ?? {})).toEqual(['images/a-test-photo.png']);
+  });
+  it('leaves a scheduled post out of every public place, and records when it is due', async () => {
+    const dist = join(copy, 'dist');
+    const read = (file: string) => readFile(join(dist, file), 'utf8');
+    // The post due a minute before is everywhere a post goes.
+    expect(await read(`blog/${DUE.slug}/index.html`)).toContain(DUE.title);
+    const home = await read('index.html');
+    expect(home).toContain(DUE.title);
+    expect(await read('blog/index.html')).toContain(DUE.title);
+    expect(await read('blog/tags/scheduling-test/index.html')).toContain(DUE.title);
+    // The tag counts one post, the one due: 'Scheduling test (1 post)'.
+    expect(await read('blog/tags/index.html')).toContain(
+      'Scheduling test<span class="text-ink-muted">(1<span class="sr-only"> post</span>)',
+    );
+    expect(await read('rss.xml')).toContain(DUE.title);
+    expect(await read('blog/posts.json')).toContain(DUE.slug);
+    expect(await read('sitemap-0.xml')).toContain(`/blog/${DUE.slug}<`);
+
+    // The one a minute after is in none: no page (its address is a 404), and no file of the build
+    // (list pages, home, tag pages and counts, search data, feed, sitemap, JSON-LD, the admin's
+    // manifest) names it.
+    const files = await builtFiles(dist);
+    expect(files.filter((file) => file.includes(SCHEDULED.slug))).toEqual([]);
+    const texts = files.filter((file) => /\.(html|xml|json|js|txt|webmanifest)$/.test(file));
+    expect(texts.length).toBeGreaterThan(30);
+    const naming: string[] = [];
+    for (const file of texts) {
+      const text = await read(file);
+      if (text.includes(SCHEDULED.slug) || text.includes(SCHEDULED.title)) naming.push(file);
+    }
+    expect(naming).toEqual([]);
+    expect(JSON.parse(await read('blog/schedule.json'))).toEqual({
+      nextPublishAt: '2026-12-07T13:00:00.000Z',
+    });
   });
 });
 

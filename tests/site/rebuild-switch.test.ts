@@ -3,6 +3,8 @@
 // arriving. Every request is answered (no 5xx, no refused connection), the server process is the
 // same one throughout, and the new post is served as soon as the update ends. A build that fails
 // changes nothing live and says why. Two builds and a failed one: a few minutes, so in `test:site`.
+// Scheduled posts (issue 30): a post due a minute after the server starts is left out of its first
+// build and served from its minute on, by the server's own rebuild, without a restart.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readlink, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -20,6 +22,21 @@ publishedAt: 2026-11-22
 Live without a restart.
 `;
 const NEW_PATH = '/blog/a-post-published-while-serving';
+const SCHEDULED_PATH = '/blog/a-post-scheduled-a-minute-ahead';
+/** A minute from `now`, written as an editor would: the wall-clock time in Toronto with its offset. */
+function aMinuteAhead(now: number) {
+  const moment = new Date(Math.ceil((now + 60_000) / 1000) * 1000);
+  const offset =
+    -new Date(moment.toLocaleString('en-US', { timeZone: 'UTC' })).getTime() +
+    new Date(moment.toLocaleString('en-US', { timeZone: 'America/Toronto' })).getTime();
+  const wall = new Date(moment.getTime() + offset).toISOString().slice(0, 19);
+  const minutes = Math.round(offset / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
+  return { moment, text: `${wall}${sign}${hh}:${mm}` };
+}
+let scheduledFor: Date;
 
 // Without the test runner's own variables: the children would take them for their own settings.
 const inherited = Object.fromEntries(
@@ -63,6 +80,15 @@ let serverExited = false;
 
 beforeAll(async () => {
   copy = await projectCopy('rebuild-switch-');
+  const scheduled = aMinuteAhead(Date.now());
+  scheduledFor = scheduled.moment;
+  await writeFile(
+    join(copy, 'content/posts/a-post-scheduled-a-minute-ahead.md'),
+    NEW_POST_TEXT.replace('A post published while serving', 'A post scheduled a minute ahead').replace(
+      'publishedAt: 2026-11-22',
+      `publishedAt: '${scheduled.text}'`,
+    ),
+  );
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['server/serve.mjs', '--build'], {
@@ -116,6 +142,46 @@ function keepRequesting(paths: string[], workers: number, stop: Promise<unknown>
   };
   return Promise.all(Array.from({ length: workers }, (_, n) => worker(n))).then(() => answers);
 }
+
+/** Resolves when the server has printed `text` after this call. */
+function printedNext(text: string) {
+  const from = serverOutput.length;
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!serverOutput.slice(from).includes(text)) return;
+      server.stdout!.off('data', check);
+      server.off('exit', onExit);
+      resolve();
+    };
+    const onExit = () => reject(new Error(`the server exited:\n${serverOutput}`));
+    server.stdout!.on('data', check);
+    server.once('exit', onExit);
+  });
+}
+
+describe('a post scheduled a minute after the server started', () => {
+  it('is left out of the first build and served from its minute on, without a restart', async () => {
+    const pid = server.pid;
+    const rebuilt = printedNext('is served from the next request on');
+    const replanned = printedNext('No scheduled posts: no rebuild planned.');
+    // The first build left it out (its page is a 404) and planned the rebuild for its minute.
+    expect((await fetch(base + SCHEDULED_PATH)).status).toBe(404);
+    expect(await (await fetch(`${base}/blog/schedule.json`)).json()).toEqual({
+      nextPublishAt: scheduledFor.toISOString(),
+    });
+    expect(serverOutput).toContain(`Next scheduled post is due at ${scheduledFor.toISOString()}`);
+    await rebuilt;
+    expect(serverOutput).toContain(`A scheduled post is due (${scheduledFor.toISOString()})`);
+    expect(Date.now()).toBeGreaterThanOrEqual(scheduledFor.getTime());
+    const page = await fetch(base + SCHEDULED_PATH);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('A post scheduled a minute ahead');
+    expect(await (await fetch(`${base}/blog/schedule.json`)).json()).toEqual({ nextPublishAt: null });
+    await replanned;
+    expect(server.pid).toBe(pid);
+    expect(serverExited).toBe(false);
+  });
+});
 
 describe('npm run update while the site is serving', () => {
   it('answers every request during the rebuild and serves the new post right after, without a restart', async () => {

@@ -10,7 +10,7 @@ import {
   paginate,
   postHref,
   postsWithTag,
-  publishedOnly,
+  publicAt,
   safeImageUrl,
   tagPageHref,
   type CardPost,
@@ -36,8 +36,16 @@ describe('order and drafts', () => {
     expect(newestFirst(posts).map((p) => p.slug)).toEqual(['c', 'a', 'b']);
   });
 
-  it('keeps only published posts', () => {
-    expect(publishedOnly([{ isDraft: false }, { isDraft: true }])).toEqual([{ isDraft: false }]);
+  it('keeps only posts that are not drafts and whose time has come', () => {
+    const now = Date.parse('2026-12-07T13:00:00Z');
+    const posts = [
+      { slug: 'past', isDraft: false, publishedAt: now - 60_000 },
+      { slug: 'draft', isDraft: true, publishedAt: now - 60_000 },
+      { slug: 'on-the-minute', isDraft: false, publishedAt: now },
+      { slug: 'ahead', isDraft: false, publishedAt: new Date(now + 60_000) },
+    ];
+    expect(publicAt(posts, now).map((p) => p.slug)).toEqual(['past', 'on-the-minute']);
+    expect(publicAt(posts, now + 60_000).map((p) => p.slug)).toEqual(['past', 'on-the-minute', 'ahead']);
   });
 });
 

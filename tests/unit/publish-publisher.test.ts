@@ -7,8 +7,10 @@ import { postToMarkdown } from '@/lib/admin/markdown';
 import type { SitePost } from '@/lib/admin/site-posts';
 import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
 import { PublishError, sha256Hex, type PublishBackend } from '@/lib/publish/backend';
+import { scheduledText } from '@/lib/site/dates';
 import {
   WEBSITE_STATE_TEXT,
+  scheduledFor,
   websiteActions,
   websiteState,
   type SiteContext,
@@ -110,6 +112,33 @@ describe('publishing a post', () => {
     });
     expect(websiteState(stored, undefined)).toBe('on-website');
     expect(websiteActions(stored, 'on-website')).toEqual({ publish: false, remove: true });
+  });
+
+  it('publishes for a later moment: the file’s publishedAt in Toronto time, the post’s own unchanged', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    const monday = new Date('2025-12-08T13:00:00Z'); // 8:00 in Toronto (EST)
+    const outcome = await publishToWebsite(post.id, { ...deps(repo.backend), publishAt: monday });
+    expect(outcome).toMatchObject({ ok: true, commit: { committed: true } });
+    const text = repo.files.get('content/posts/visual-schedules.md')!;
+    expect(text).toContain("publishedAt: '2025-12-08T08:00:00-05:00'\n");
+    const stored = (await db.posts.get(post.id))!;
+    expect(stored.publishedAt).toEqual(at);
+    expect(stored.publication?.publishAt).toBe(monday.getTime());
+    expect(scheduledFor(stored, monday.getTime() - 60_000)).toEqual(monday);
+    expect(scheduledFor(stored, monday.getTime())).toBeUndefined();
+    expect(scheduledFor({ ...stored, updatedAt: new Date(at.getTime() + 1) }, at.getTime())).toBeUndefined();
+    expect(scheduledText(scheduledFor(stored, at.getTime())!)).toBe(
+      'Scheduled for Monday, December 8, 8:00 a.m.',
+    );
+  });
+
+  it('refuses a moment that has already come, and writes nothing', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    const outcome = await publishToWebsite(post.id, { ...deps(repo.backend), publishAt: at });
+    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining('already come') });
+    expect(repo.calls).toEqual([]);
   });
 
   it('replaces the same file after an edit, even when the title (and slug) changed', async () => {

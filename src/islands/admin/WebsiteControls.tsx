@@ -3,11 +3,29 @@
  * on the website; on the website but changed here since; being published) with its last commit, and
  * the "Publish to website" and "Remove from website" buttons. Drafts never get the publish button.
  */
-import { formatDeviceDateTime } from '@/lib/site/dates';
+import { useEffect, useState } from 'react';
+import { formatDeviceDateTime, scheduledText } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
-import { WEBSITE_STATE_TEXT, websiteActions, websiteState } from '@/lib/publish/publish-state';
+import { WEBSITE_STATE_TEXT, scheduledFor, websiteActions, websiteState } from '@/lib/publish/publish-state';
 import { rowAction, linkClass } from './ui';
 import { PUBLISH_TEXT, usePublishingContext } from './WebsitePublishing';
+import { SCHEDULE_TEXT } from './ScheduleDialog';
+
+/** setTimeout's longest wait; a later moment is reached in parts. */
+const LONGEST_TIMER = 2 ** 31 - 1;
+
+/** The moment a post is scheduled for while it is ahead; re-renders when it comes. */
+function useScheduledFor(post: Post): Date | undefined {
+  const [now, setNow] = useState(() => Date.now());
+  const due = scheduledFor(post, now);
+  const dueAt = due?.getTime();
+  useEffect(() => {
+    if (dueAt === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(dueAt - Date.now() + 50, LONGEST_TIMER));
+    return () => clearTimeout(timer);
+  }, [dueAt, now]);
+  return due;
+}
 
 const stateStyle = {
   'browser-only': 'border-line text-ink-muted',
@@ -21,13 +39,14 @@ export function WebsiteStatus({ post: listed }: { post: Post }) {
   const post = current(listed);
   const running = busy.get(post.id);
   const state = websiteState(post, site?.sitePosts.get(post.id));
-  const text = running ? WEBSITE_STATE_TEXT[running] : WEBSITE_STATE_TEXT[state];
+  const due = useScheduledFor(post);
+  const text = running ? WEBSITE_STATE_TEXT[running] : due ? scheduledText(due) : WEBSITE_STATE_TEXT[state];
   const publication = post.publication;
   const commit = publication?.commit;
   return (
     <div className="mt-1 text-sm" aria-busy={running ? true : undefined}>
       <span
-        className={`inline-block rounded-md border px-2 py-0.5 font-semibold ${stateStyle[running ? 'busy' : state]}`}
+        className={`inline-block rounded-md border px-2 py-0.5 font-semibold ${stateStyle[running ? 'busy' : due ? 'browser-only' : state]}`}
       >
         {text}
       </span>
@@ -55,7 +74,7 @@ export function WebsiteStatus({ post: listed }: { post: Post }) {
 }
 
 export function WebsiteActions({ post: listed }: { post: Post }) {
-  const { current, site, busy, connection, run, askRemove, askSignIn } = usePublishingContext();
+  const { current, site, busy, connection, run, askRemove, askSignIn, askSchedule } = usePublishingContext();
   const post = current(listed);
   const state = websiteState(post, site?.sitePosts.get(post.id));
   const actions = websiteActions(post, state);
@@ -66,11 +85,18 @@ export function WebsiteActions({ post: listed }: { post: Post }) {
   const publish = () =>
     connection.kind === 'github-signed-out' ? askSignIn(post) : void run(post, 'publish');
   const remove = () => (connection.kind === 'github-signed-out' ? askSignIn() : askRemove(post));
+  const schedule = () => (connection.kind === 'github-signed-out' ? askSignIn(post) : askSchedule(post));
   return (
     <>
       {actions.publish && (
         <button type="button" className={`${rowAction} text-brand`} onClick={publish} disabled={running}>
           {PUBLISH_TEXT.publish}
+          <span className="sr-only"> {post.title}</span>
+        </button>
+      )}
+      {actions.publish && (
+        <button type="button" className={`${rowAction} text-brand`} onClick={schedule} disabled={running}>
+          {SCHEDULE_TEXT.open}
           <span className="sr-only"> {post.title}</span>
         </button>
       )}

@@ -9,6 +9,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { Post } from '@/lib/db';
 import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { ConfirmDialog } from './ConfirmDialog';
+import { ScheduleDialog } from './ScheduleDialog';
 import { secondaryButton, linkClass } from './ui';
 import { usePublishing, type Publishing } from './usePublishing';
 
@@ -21,7 +22,11 @@ export const PUBLISH_TEXT = {
   checking: 'Checking where posts are published…',
 } as const;
 
-type PublishingContext = Publishing & { askRemove: (post: Post) => void; askSignIn: (then?: Post) => void };
+type PublishingContext = Publishing & {
+  askRemove: (post: Post) => void;
+  askSignIn: (then?: Post) => void;
+  askSchedule: (post: Post) => void;
+};
 
 const Context = createContext<PublishingContext | null>(null);
 
@@ -98,6 +103,7 @@ export interface WebsitePublishingProps {
 export function WebsitePublishing({ posts, onChanged, children }: WebsitePublishingProps) {
   const publishing = usePublishing(posts, onChanged);
   const [toRemove, setToRemove] = useState<Post | null>(null);
+  const [toSchedule, setToSchedule] = useState<Post | null>(null);
   const [signIn, setSignIn] = useState<{ then?: Post } | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -135,6 +141,7 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
     ...publishing,
     askRemove: setToRemove,
     askSignIn: (then) => setSignIn(then ? { then } : {}),
+    askSchedule: setToSchedule,
   };
 
   return (
@@ -200,6 +207,16 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
           </>
         )}
       </ConfirmDialog>
+
+      <ScheduleDialog
+        post={toSchedule}
+        busy={toSchedule !== null && publishing.busy.has(toSchedule.id)}
+        onSchedule={(post, at) => {
+          setToSchedule(null);
+          void publishing.run(post, 'publish', { publishAt: at });
+        }}
+        onCancel={() => setToSchedule(null)}
+      />
 
       <ConfirmDialog
         open={signIn !== null}

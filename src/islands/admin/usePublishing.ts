@@ -3,6 +3,7 @@
 // the last outcome of each. The publishing code itself (backends, Markdown) loads on first use.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Post } from '@/lib/db';
+import { formatPublishMoment } from '@/lib/site/dates';
 import { loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
 import type { Connection } from '@/lib/publish/connection';
 import type { PublishOutcome } from '@/lib/publish/publisher';
@@ -77,7 +78,7 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
   );
 
   const run = useCallback(
-    async (post: Post, action: 'publish' | 'remove') => {
+    async (post: Post, action: 'publish' | 'remove', options: { publishAt?: Date } = {}) => {
       if (!connection || (connection.kind !== 'local' && connection.kind !== 'github')) return;
       const check = await confirm();
       if (!check.ok) {
@@ -92,6 +93,7 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
         const deps = {
           backend: connection.backend,
           site: site ?? { sitePosts: new Map(), builtSlugs: new Map() },
+          publishAt: options.publishAt,
         };
         outcome =
           action === 'publish'
@@ -135,10 +137,13 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
   const where = `content/posts/${outcome.file}`;
   const verb = outcome.action === 'publish' ? 'Published' : 'Removed';
   const commit = outcome.commit.sha ? ` in commit ${outcome.commit.sha.slice(0, 7)}` : '';
+  const publishAt = outcome.action === 'publish' ? outcome.post?.publication?.publishAt : undefined;
   const live =
-    outcome.action === 'publish'
-      ? 'Visitors see it after the site’s next build.'
-      : 'Visitors stop seeing it after the site’s next build; it stays in this browser.';
+    publishAt !== undefined
+      ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (Toronto time), with the site’s first build from then; until then visitors do not see it.`
+      : outcome.action === 'publish'
+        ? 'Visitors see it after the site’s next build.'
+        : 'Visitors stop seeing it after the site’s next build; it stays in this browser.';
   const body = outcome.commit.committed
     ? `${verb} “${title}” (${where})${commit}. ${live}`
     : // `git diff` shows nothing for a new file: `git status` lists it, `git add` stages it (or its deletion).

@@ -174,13 +174,15 @@ export function postToMarkdown(
   site?: Omit<SitePost, 'changed'>,
   /** Picture addresses to write instead (a publish's uploads); the site post's own by default. */
   pictures: Readonly<Record<string, string>> | undefined = site?.source.pictures,
+  /** The file's publishedAt when it is published for later ('2026-12-07T08:00:00-05:00'). */
+  publishedAtText?: string,
 ): string {
   const data: Record<string, unknown> = {
     title: post.title,
     excerpt: post.excerpt,
     tags: [...post.tags],
     author: post.author || DEFAULT_AUTHOR,
-    publishedAt: new Date(post.publishedAt),
+    publishedAt: publishedAtText ?? new Date(post.publishedAt),
     updatedAt: new Date(post.updatedAt),
   };
   // A site post whose picture is unchanged keeps the repository file its front matter named.

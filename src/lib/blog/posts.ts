@@ -1,6 +1,7 @@
 // The blog's list rules, shared by the build (pages, feed, manifest) and the browser (search island,
 // posts stored by the admin in this browser). Plain functions on plain data, so they are unit-tested
 // without Astro or a DOM.
+import { isPublicAt } from '../site/publish-time.mjs';
 import { countText } from '../text/plural';
 
 /** Cards per page of /blog; the rest are on /blog/page/2 and on (search stays over all posts). */
@@ -76,8 +77,15 @@ export function newestFirst<T extends { publishedAt: number | Date; title: strin
   );
 }
 
-export function publishedOnly<T extends { isDraft: boolean }>(posts: readonly T[]): T[] {
-  return posts.filter((post) => !post.isDraft);
+/**
+ * The posts public at `now`: not drafts, and their time has come (isPublicAt,
+ * src/lib/site/publish-time.mjs). A post scheduled later is in no public place until then.
+ */
+export function publicAt<T extends { isDraft: boolean; publishedAt: number | Date }>(
+  posts: readonly T[],
+  now: number | Date,
+): T[] {
+  return posts.filter((post) => isPublicAt(post, now));
 }
 
 export interface TagGroup {

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { newestFirst, publishedOnly, type CardImage, type CardPost } from '../blog/posts';
+import { newestFirst, publicAt, type CardImage, type CardPost } from '../blog/posts';
 import { tagSlug, withUniqueSlugs } from '../blog/slugs';
 import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
+import { buildNow, nextPublishTime } from '../site/publish-time.mjs';
 import { readFrontMatter } from '../text/front-matter';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
@@ -91,9 +92,23 @@ export function getAllPosts(): Promise<BuiltPost[]> {
   return allPosts;
 }
 
-/** Published posts, newest first: the only ones with a page, a card, a feed item or a sitemap entry. */
+/**
+ * The build's "now": SITE_BUILD_NOW when set (the server sets it so that its rebuild timer and the
+ * build agree; tests set it to build as of any moment), else the clock. Read once per build.
+ */
+export const BUILD_NOW: Date = buildNow(process.env);
+
+/**
+ * Public posts, newest first: not drafts, and their time has come at the build's "now". The only ones
+ * with a page, a card, a tag count, a feed item, search data, JSON-LD or a sitemap entry.
+ */
 export async function getPublishedPosts(): Promise<BuiltPost[]> {
-  return publishedOnly(await getAllPosts());
+  return publicAt(await getAllPosts(), BUILD_NOW);
+}
+
+/** When the next scheduled post is due (its build should happen then), or undefined. */
+export async function getNextPublishTime(): Promise<Date | undefined> {
+  return nextPublishTime(await getAllPosts(), BUILD_NOW);
 }
 
 const imageCache = new Map<ImageMetadata, Promise<CardImage>>();

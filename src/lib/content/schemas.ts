@@ -129,10 +129,23 @@ export const pageSchema = () =>
     })
     .strict();
 
-/** A calendar day ('2025-01-05') or a date and time; shown as the same day in every time zone. */
-const postDate = z.coerce
-  .date({ error: 'must be a date such as 2025-01-05' })
-  .transform((date) => toPostDate(date));
+/**
+ * A calendar day ('2025-01-05') or a date and time ('2026-12-07T08:00', in the practice's time zone
+ * unless it gives its offset, as '2026-12-07T08:00:00-05:00'); shown as the same day in every time
+ * zone. A text is read by toPostDate before Zod's coercion, which would take a time without an
+ * offset in the build machine's zone. One still ahead schedules the post (src/lib/site/publish-time.mjs).
+ */
+const postDate = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return toPostDate(value);
+    } catch {
+      return value;
+    }
+  },
+  z.coerce.date({ error: 'must be a date such as 2025-01-05' }).transform((date) => toPostDate(date)),
+);
 
 /**
  * Front matter of content/posts/*.md (see content/README.md). Unknown fields are errors, so a

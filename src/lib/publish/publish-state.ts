@@ -29,6 +29,17 @@ export function websiteState(post: Post, site: SitePost | undefined): WebsiteSta
   return 'browser-only';
 }
 
+/**
+ * The moment a post published for later goes on the website, while it is still ahead of `now` and
+ * the post is unchanged since; undefined otherwise (then its state reads as usual).
+ */
+export function scheduledFor(post: Post, now: number): Date | undefined {
+  const publication = post.publication;
+  if (publication?.state !== 'published' || publication.publishAt === undefined) return undefined;
+  if (post.updatedAt.getTime() !== publication.postUpdatedAt) return undefined;
+  return publication.publishAt > now ? new Date(publication.publishAt) : undefined;
+}
+
 /** What a publish or removal of this post works on. */
 export interface PublishPlan {
   /** File name in content/posts. */

@@ -19,6 +19,8 @@ import {
   type PublishBackend,
   type PublishErrorCode,
 } from './backend';
+import { practice } from '@/lib/site/settings';
+import { zonedText } from '@/lib/site/publish-time.mjs';
 import { planPictures } from './pictures';
 import { publishPlan, type SiteContext } from './publish-state';
 
@@ -30,6 +32,8 @@ export interface PublishDeps extends DbOperationOptions {
   backend: PublishBackend;
   site: SiteContext;
   now?: Date;
+  /** Publish for this later moment: the file's publishedAt, which schedules the post (issue 30). */
+  publishAt?: Date | undefined;
   /** Reads the post's pictures from this site (tests give their own). */
   fetch?: typeof fetch;
 }
@@ -67,7 +71,7 @@ async function succeeded(
   post: Post,
   file: string,
   commit: CommitResult,
-  outcome: Pick<Publication, 'state' | 'sha256'>,
+  outcome: Pick<Publication, 'state' | 'sha256' | 'publishAt'>,
   at: Date,
   options: DbOperationOptions,
 ): Promise<PublishOutcome> {
@@ -99,7 +103,13 @@ function changedInRepository(file: string): string {
 
 /** Writes the saved post to content/posts and remembers it on the post. Never throws. */
 export async function publishToWebsite(postId: number, deps: PublishDeps): Promise<PublishOutcome> {
-  const { backend, site, now = new Date(), fetch: fetchFn, ...dbOptions } = deps;
+  const { backend, site, now = new Date(), publishAt, fetch: fetchFn, ...dbOptions } = deps;
+  if (publishAt && publishAt.getTime() <= now.getTime()) {
+    return {
+      ok: false,
+      error: `That time has already come. Choose a later date and time, or publish now. ${UNCHANGED}`,
+    };
+  }
   const post = await readPost(postId, dbOptions);
   if (!post)
     return { ok: false, error: 'This post could not be read from this browser, so nothing was published.' };
@@ -122,7 +132,8 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
   const path = postPath(file);
   const pictures = await planPictures(post, sitePost?.source.pictures ?? {}, backend, fetchFn);
   if (!pictures.ok) return { ok: false, error: pictures.error };
-  const text = postToMarkdown(post, sitePost, pictures.addresses);
+  const publishedAtText = publishAt ? zonedText(publishAt, practice.timeZone) : undefined;
+  const text = postToMarkdown(post, sitePost, pictures.addresses, publishedAtText);
   try {
     const current = await backend.readFile(path);
     if (current && !plan.onWebsite) {
@@ -135,7 +146,7 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     if (current && (plan.baseline === undefined || (await sha256Hex(current.text)) !== plan.baseline)) {
       return { ok: false, conflict: true, error: changedInRepository(file) };
     }
-    const verb = current ? 'Update' : 'Publish';
+    const verb = publishAt ? `Schedule (${publishedAtText})` : current ? 'Update' : 'Publish';
     // The pictures first: the post never names a file the repository does not have yet.
     if (pictures.files.length > 0) {
       await backend.writePictures?.(pictures.files, {
@@ -150,7 +161,11 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
       post,
       file,
       commit,
-      { state: 'published', sha256: await sha256Hex(text) },
+      {
+        state: 'published',
+        sha256: await sha256Hex(text),
+        ...(publishAt ? { publishAt: publishAt.getTime() } : {}),
+      },
       now,
       dbOptions,
     );

@@ -1,6 +1,7 @@
 // Dates as the site shows them. Every date is shown as a calendar day in the practice's time zone
 // (settings), so a post reads the same day for a visitor in Toronto and anywhere else.
 import { practice } from './settings';
+import { frontMatterText, readPublishTime } from './publish-time.mjs';
 
 const zone = practice.timeZone;
 const cardFormat = new Intl.DateTimeFormat('en-US', {
@@ -22,7 +23,6 @@ const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** The calendar day a date or date-time text starts with: '2025-01-05', '2025-01-05T09:30:00Z'. */
 const LEADING_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])/;
 
@@ -46,16 +46,13 @@ export function hasPossibleDay(text: string): boolean {
  */
 export function impossibleFrontMatterDays(frontMatter: string, fields: readonly string[]): string[] {
   return fields.flatMap((field) => {
-    const line = new RegExp(`^${field}:[ \\t]*(.*)$`, 'm').exec(frontMatter);
-    const value = line?.[1]
-      ?.replace(/\s+#.*$/, '')
-      .trim()
-      .replace(/^(['"])(.*)\1$/, '$2');
+    const value = frontMatterText(frontMatter, field);
     return value && !hasPossibleDay(value) ? [`${field}: ${value}`] : [];
   });
 }
 
-const POST_DATE_FIELDS = ['publishedAt', 'updatedAt'];
+/** The front-matter fields of a post that hold a date. */
+export const POST_DATE_FIELDS = ['publishedAt', 'updatedAt'] as const;
 
 /**
  * What is wrong with a post's front matter dates, for the build and the admin's import alike:
@@ -70,11 +67,14 @@ export function impossiblePostDays(frontMatter: string): string | undefined {
 /**
  * Reads a date from front matter or storage. A bare calendar day ('2025-01-05', or the UTC
  * midnight YAML makes of it) becomes noon UTC of that day, which is the same calendar day in every
- * time zone from UTC-11 to UTC+11 and so in the practice's zone.
+ * time zone from UTC-11 to UTC+11 and so in the practice's zone. A date and time without an offset
+ * ('2026-12-07T08:00') is a time in the practice's zone; one with an offset is that moment
+ * (src/lib/site/publish-time.mjs, which the server and the scheduled workflow read dates with too).
  */
 export function toPostDate(value: Date | string | number): Date {
   if (typeof value === 'string' && !hasPossibleDay(value)) throw new RangeError(`No such day: ${value}`);
-  if (typeof value === 'string' && DATE_ONLY.test(value.trim())) return new Date(`${value.trim()}T12:00:00Z`);
+  const read = typeof value === 'string' ? readPublishTime(value, zone) : undefined;
+  if (read) return read;
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
   const isUtcMidnight =
@@ -104,3 +104,26 @@ export { formatDeviceDateTime } from './device-time';
 export function isoDay(date: Date): string {
   return isoDayFormat.format(date);
 }
+
+const scheduleFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: zone,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12',
+});
+
+/**
+ * 'Monday, December 7, 8:00 a.m.': when a scheduled post goes on the website, in the practice's
+ * time zone (the admin's status, Decap's list of posts).
+ */
+export function formatPublishMoment(date: Date): string {
+  const part = Object.fromEntries(scheduleFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  const period = part.dayPeriod?.toLowerCase() === 'pm' ? 'p.m.' : 'a.m.';
+  return `${part.weekday}, ${part.month} ${part.day}, ${part.hour}:${part.minute} ${period}`;
+}
+
+/** 'Scheduled for Monday, December 7, 8:00 a.m.' */
+export const scheduledText = (date: Date): string => `Scheduled for ${formatPublishMoment(date)}`;

@@ -1,0 +1,225 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+// Scheduling a post (issue 30), as an editor does it, against the real decap-server (fs mode, as
+// `npm run cms` runs it) on a copy of content/: in the admin, "Publish at a date and time" writes the
+// file's publishedAt with Toronto's offset and the status reads "Scheduled for …" until that moment,
+// then "On the website" (the page's clock is moved past it); in Decap CMS, publishedAt takes a date
+// and time and the list of posts says which posts are scheduled and for when. Desktop only: the
+// layout is the admin's and Decap's own, checked elsewhere.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const TORONTO = 'America/Toronto';
+
+// The suite's server is a build for a public address whose admin pages may not connect to a port of
+// this computer (security.spec.ts); as in publish.spec.ts, this suite does not apply the pages' CSP.
+test.use({ bypassCSP: true });
+
+let repo = '';
+let server: ChildProcess | undefined;
+let apiUrl = '';
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startDecapServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/decap-server/dist/index.js')], {
+    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', GIT_REPO_DIRECTORY: repo, MODE: 'fs' },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const answered = await fetch(`http://127.0.0.1:${port}/api/v1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'info' }),
+    }).then(
+      async (response) =>
+        response.ok && ((await response.json()) as { repo?: string }).repo === path.basename(repo),
+      () => false,
+    );
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`decap-server did not start on port ${port}`);
+}
+
+/** 'Monday, December 7': the day of a 'YYYY-MM-DD' as the status writes it. */
+function dayWords(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** Toronto's offset on that day at 8:00, as '-05:00' or '-04:00'. */
+function torontoOffset(day: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: TORONTO, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${day}T13:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')!.value;
+  return name.replace('GMT', '');
+}
+
+const SCHEDULED_IN_GIT = { title: 'A workshop note for later', publishedAt: '2030-12-07T08:00' };
+
+test.beforeAll(async () => {
+  repo = await mkdtemp(path.join(tmpdir(), 'scheduling-'));
+  await cp(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
+  await writeFile(
+    path.join(repo, 'content/posts/a-workshop-note-for-later.md'),
+    `---\ntitle: ${SCHEDULED_IN_GIT.title}\nexcerpt: Written ahead of the workshop, on the website on its morning.\npublishedAt: ${SCHEDULED_IN_GIT.publishedAt}\n---\n\nSee you there.\n`,
+  );
+  const port = await freePort();
+  apiUrl = `http://127.0.0.1:${port}/api/v1`;
+  server = await startDecapServer(port);
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  if (repo) await rm(repo, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'scheduling is checked on the desktop project');
+  await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
+  // Decap CMS talks to decap-server at localhost:8081 (admin/config.yml): here, this suite's own.
+  await page.route(/^http:\/\/localhost:8081\//, async (route) => {
+    const url = route
+      .request()
+      .url()
+      .replace(/^http:\/\/localhost:8081\/api\/v1/, apiUrl);
+    await route.fulfill({ response: await route.fetch({ url }) });
+  });
+});
+
+const row = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+
+/** A moment's Toronto wall clock: 'YYYY-MM-DDTHH:mm' for the field, and how the status writes it. */
+function torontoClock(moment: number) {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: TORONTO,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'long',
+    })
+      .formatToParts(new Date(moment))
+      .map((p) => [p.type, p.value]),
+  );
+  const day = `${part.year}-${part.month}-${part.day}`;
+  const hour = Number(part.hour);
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return {
+    field: `${day}T${part.hour}:${part.minute}`,
+    reads: `${dayWords(day)}, ${twelve}:${part.minute} ${hour < 12 ? 'a.m.' : 'p.m.'}`,
+    offset: torontoOffset(day),
+  };
+}
+
+test('the admin publishes a post for a few minutes ahead; it reads as scheduled until then', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.clock.install();
+  const title = 'Ready for Monday Morning';
+  // A whole minute a few minutes ahead: the admin's session outlasts the wait the clock skips.
+  const moment = Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000;
+  const when = torontoClock(moment);
+  await signIn(page);
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Excerpt/).fill('A post that goes on the website in a few minutes.');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Written now, read a little later.');
+  await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByText('Publishing writes to the project folder on this computer')).toBeVisible();
+
+  await row(page, title)
+    .getByRole('button', { name: `Publish at a date and time ${title}` })
+    .click();
+  const dialog = page.getByRole('alertdialog', { name: 'Publish at a date and time' });
+  const field = dialog.getByLabel('Date and time (Toronto time)');
+  // A time already past is refused, and nothing is written.
+  await field.fill(torontoClock(Date.now() - 86_400_000).field);
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog.getByText('That time has already come')).toBeVisible();
+  await field.fill(when.field);
+  await expect(dialog.getByText(`On the website ${when.reads}.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'It goes on the website' })).toContainText(
+    `${when.reads} (Toronto time)`,
+  );
+  const status = row(page, title).getByText(`Scheduled for ${when.reads}`);
+  await expect(status).toBeVisible();
+  const file = await readFile(path.join(repo, 'content/posts/ready-for-monday-morning.md'), 'utf8');
+  expect(file).toMatch(new RegExp(`^publishedAt: '?${when.field}:00${when.offset}'?$`, 'm'));
+  expect(file).toContain('isDraft: false');
+
+  // Past that minute, the same page says it is on the website, without a reload.
+  await page.clock.fastForward(moment - (await page.evaluate(() => Date.now())) + 1000);
+  await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
+  await expect(status).toHaveCount(0);
+});
+
+test('Decap CMS takes a date and time, and its list says which posts are scheduled and for when', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/cms/');
+  await page.getByRole('button', { name: /login/i }).click();
+  await page.goto('/cms/#/collections/posts');
+  await expect(
+    page.getByText(`Scheduled for ${dayWords('2030-12-07')}, 8:00 a.m.: ${SCHEDULED_IN_GIT.title}`),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  // A post that is already out has no such note.
+  const pastPost = page.getByText(/Planning the Move to Adult Life in Ontario \(/).first();
+  await expect(pastPost).toBeVisible();
+  await expect(pastPost).not.toContainText('Scheduled');
+
+  const title = 'A CMS post for a December morning';
+  await page.goto('/cms/#/collections/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Excerpt').fill('Written in Decap CMS, on the website on a chosen morning.');
+  await page.locator('[data-slate-editor="true"]').click();
+  await page.keyboard.type('Some words.');
+  const when = page.locator('input[type="datetime-local"]').first();
+  await when.fill('2030-12-09T08:30');
+  await page.getByRole('button', { name: 'Publish' }).first().click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  const file = path.join(repo, 'content/posts/a-cms-post-for-a-december-morning.md');
+  await expect
+    .poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 20_000 })
+    .toContain('publishedAt: 2030-12-09T08:30\n');
+  const text = await readFile(file, 'utf8');
+  expect(text).not.toContain('scheduleNote');
+  expect(text).not.toContain('Scheduled for');
+
+  // Back to the list, as an editor does: it shows the saved post as scheduled straight away.
+  await page.getByRole('link', { name: /Blog posts collection/ }).click();
+  await expect(page.getByText(`Scheduled for ${dayWords('2030-12-09')}, 8:30 a.m.: ${title}`)).toBeVisible({
+    timeout: 30_000,
+  });
+});

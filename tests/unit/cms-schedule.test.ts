@@ -1,0 +1,43 @@
+// Decap CMS's list of posts says which are scheduled and for when (src/lib/cms/schedule.ts): the note
+// the summary and the "Scheduled" filter read, added as a file is read and never written back.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
+import { formatFrontMatter } from '@/lib/cms/formats';
+
+const now = Date.parse('2026-12-01T12:00:00Z');
+
+describe('the scheduled note in Decap’s list of posts', () => {
+  it('notes a post whose time lies ahead, in Toronto time', () => {
+    const data = withScheduleNote({ title: 'T', publishedAt: '2026-12-07T08:00', isDraft: false }, now);
+    expect(data[SCHEDULE_NOTE]).toBe('Scheduled for Monday, December 7, 8:00 a.m.: ');
+  });
+
+  it('notes nothing for a past post, a draft or a date it cannot read', () => {
+    for (const data of [
+      { publishedAt: '2026-11-30T08:00' },
+      { publishedAt: '2026-12-07T08:00', isDraft: true },
+      { publishedAt: 'soon' },
+      { title: 'A service page' },
+    ])
+      expect(withScheduleNote(data, now)).toEqual(data);
+  });
+
+  it('never writes the note into the file', () => {
+    const data = withScheduleNote({ title: 'T', publishedAt: '2026-12-07T08:00', body: 'Text.' }, now);
+    const file = formatFrontMatter(withoutScheduleNote(data));
+    expect(file).not.toContain('Scheduled');
+    expect(file).toContain('publishedAt: 2026-12-07T08:00\n');
+  });
+
+  it('is what the posts list shows and filters on (admin/config.yml)', () => {
+    const config = parse(readFileSync('admin/config.yml', 'utf8')) as {
+      collections: { name: string; summary: string; view_filters: { field: string; pattern: string }[] }[];
+    };
+    const posts = config.collections.find((c) => c.name === 'posts')!;
+    expect(posts.summary).toContain(`{{${SCHEDULE_NOTE}}}`);
+    const filter = posts.view_filters.find((f) => f.field === SCHEDULE_NOTE);
+    expect('Scheduled for Monday, December 7, 8:00 a.m.: ').toMatch(new RegExp(filter!.pattern));
+  });
+});

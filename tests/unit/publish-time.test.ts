@@ -1,0 +1,138 @@
+// The one rule for when a post is public (src/lib/site/publish-time.mjs), at its boundaries: a minute
+// either side, across both daylight-saving changes in Toronto, date-only values, and the front-matter
+// text the build reads dates from.
+import { describe, expect, it } from 'vitest';
+import { postSchema } from '@/lib/content/schemas';
+import { formatPublishMoment, scheduledText, toPostDate } from '@/lib/site/dates';
+import {
+  buildNow,
+  frontMatterText,
+  isPublicAt,
+  isScheduledAt,
+  nextPublishTime,
+  readPublishTime,
+} from '@/lib/site/publish-time.mjs';
+
+const TORONTO = 'America/Toronto';
+const at = (iso: string) => new Date(iso);
+const post = (publishedAt: string, isDraft = false) => ({ isDraft, publishedAt: toPostDate(publishedAt) });
+
+describe('reading publishedAt', () => {
+  it('reads a date and time without an offset in the practice time zone', () => {
+    expect(readPublishTime('2026-12-07T08:00', TORONTO)).toEqual(at('2026-12-07T13:00:00Z')); // EST
+    expect(readPublishTime('2026-07-06T08:00:00', TORONTO)).toEqual(at('2026-07-06T12:00:00Z')); // EDT
+    expect(readPublishTime('2026-12-07 08:00', TORONTO)).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(toPostDate('2026-12-07T08:00')).toEqual(at('2026-12-07T13:00:00Z'));
+  });
+
+  it('keeps a written offset or Z, whatever the practice zone', () => {
+    expect(readPublishTime('2026-12-07T08:00:00-05:00', TORONTO)).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(readPublishTime('2026-12-07T08:00:00+01:00', TORONTO)).toEqual(at('2026-12-07T07:00:00Z'));
+    expect(readPublishTime('2026-12-07T08:00:00Z', TORONTO)).toEqual(at('2026-12-07T08:00:00Z'));
+    expect(readPublishTime('2026-12-07T08:00:00.000Z', TORONTO)).toEqual(at('2026-12-07T08:00:00Z'));
+  });
+
+  it('keeps a date-only value as that day (noon UTC, 7:00 in Toronto in winter)', () => {
+    expect(readPublishTime('2026-12-07', TORONTO)).toEqual(at('2026-12-07T12:00:00Z'));
+    expect(toPostDate(new Date(Date.UTC(2026, 11, 7)))).toEqual(at('2026-12-07T12:00:00Z'));
+  });
+
+  it('reads times across the spring change (Toronto, March 8, 2026)', () => {
+    expect(readPublishTime('2026-03-08T01:59', TORONTO)).toEqual(at('2026-03-08T06:59:00Z')); // EST
+    // 2:30 does not exist that night: the clocks go from 2:00 to 3:00; it is read as 3:30 EDT.
+    expect(readPublishTime('2026-03-08T02:30', TORONTO)).toEqual(at('2026-03-08T07:30:00Z'));
+    expect(readPublishTime('2026-03-08T03:00', TORONTO)).toEqual(at('2026-03-08T07:00:00Z')); // EDT
+    expect(readPublishTime('2026-03-08T08:00', TORONTO)).toEqual(at('2026-03-08T12:00:00Z'));
+  });
+
+  it('reads times across the autumn change (Toronto, November 1, 2026)', () => {
+    // 1:30 happens twice: the first one (EDT) is meant.
+    expect(readPublishTime('2026-11-01T01:30', TORONTO)).toEqual(at('2026-11-01T05:30:00Z'));
+    expect(readPublishTime('2026-11-01T00:59', TORONTO)).toEqual(at('2026-11-01T04:59:00Z'));
+    expect(readPublishTime('2026-11-01T08:00', TORONTO)).toEqual(at('2026-11-01T13:00:00Z')); // EST
+    expect(readPublishTime('2026-10-31T08:00', TORONTO)).toEqual(at('2026-10-31T12:00:00Z')); // EDT
+  });
+
+  it('gives nothing for a text that is no date', () => {
+    expect(readPublishTime('soon', TORONTO)).toBeUndefined();
+    expect(readPublishTime('2026-12-07T8', TORONTO)).toBeUndefined();
+  });
+
+  it('reads the front-matter text, not what YAML makes of it', () => {
+    const frontMatter = "title: T\npublishedAt: '2026-12-07T08:00:00' # Monday\nisDraft: false";
+    expect(frontMatterText(frontMatter, 'publishedAt')).toBe('2026-12-07T08:00:00');
+    expect(frontMatterText(frontMatter, 'updatedAt')).toBeUndefined();
+  });
+
+  it('lets the schema read a date and time without an offset in Toronto', () => {
+    const schema = postSchema({ image: () => ({}) as never } as never);
+    const data = schema.parse({ title: 'T', excerpt: 'E', publishedAt: '2026-12-07T08:00' });
+    expect(data.publishedAt).toEqual(at('2026-12-07T13:00:00Z'));
+  });
+});
+
+describe('is this post public at time T', () => {
+  it('is public from its minute on, not a minute before', () => {
+    const monday = post('2026-12-07T08:00:00-05:00');
+    expect(isPublicAt(monday, at('2026-12-07T12:59:00Z'))).toBe(false);
+    expect(isScheduledAt(monday, at('2026-12-07T12:59:00Z'))).toBe(true);
+    expect(isPublicAt(monday, at('2026-12-07T13:00:00Z'))).toBe(true);
+    expect(isPublicAt(monday, at('2026-12-07T13:01:00Z'))).toBe(true);
+    expect(isScheduledAt(monday, at('2026-12-07T13:01:00Z'))).toBe(false);
+  });
+
+  it('holds across a daylight-saving change', () => {
+    // 8:00 on the Sunday summer time starts is 12:00 UTC, not 13:00.
+    const spring = post('2026-03-08T08:00');
+    expect(isPublicAt(spring, at('2026-03-08T11:59:00Z'))).toBe(false);
+    expect(isPublicAt(spring, at('2026-03-08T12:01:00Z'))).toBe(true);
+    // 8:00 on the Sunday it ends is 13:00 UTC.
+    const autumn = post('2026-11-01T08:00');
+    expect(isPublicAt(autumn, at('2026-11-01T12:59:00Z'))).toBe(false);
+    expect(isPublicAt(autumn, at('2026-11-01T13:01:00Z'))).toBe(true);
+  });
+
+  it('makes a date-only post public on its day, from 7:00 (8:00 in summer) Toronto time', () => {
+    const winterDay = post('2026-12-07');
+    expect(isPublicAt(winterDay, at('2026-12-06T23:00:00Z'))).toBe(false);
+    expect(isPublicAt(winterDay, at('2026-12-07T11:59:00Z'))).toBe(false);
+    expect(isPublicAt(winterDay, at('2026-12-07T12:01:00Z'))).toBe(true);
+    expect(isPublicAt(post('2025-01-05'), at('2026-12-07T00:00:00Z'))).toBe(true);
+  });
+
+  it('never makes a draft public, and never schedules one', () => {
+    const draft = post('2026-12-07T08:00', true);
+    expect(isPublicAt(draft, at('2027-01-01T00:00:00Z'))).toBe(false);
+    expect(isScheduledAt(draft, at('2026-01-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('finds the next time a build is due, drafts and past posts aside', () => {
+    const now = at('2026-12-01T00:00:00Z');
+    const posts = [
+      post('2026-11-01'),
+      post('2026-12-24T08:00'),
+      post('2026-12-07T08:00'),
+      post('2026-12-02T08:00', true),
+    ];
+    expect(nextPublishTime(posts, now)).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(nextPublishTime(posts, at('2026-12-07T13:00:00Z'))).toEqual(at('2026-12-24T13:00:00Z'));
+    expect(nextPublishTime(posts, at('2027-01-01T00:00:00Z'))).toBeUndefined();
+  });
+
+  it("takes the build's now from SITE_BUILD_NOW, and refuses one that is no date", () => {
+    expect(buildNow({ SITE_BUILD_NOW: '2026-12-07T13:00:00Z' })).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(Math.abs(buildNow({}).getTime() - Date.now())).toBeLessThan(5000);
+    expect(() => buildNow({ SITE_BUILD_NOW: 'Monday' })).toThrow(/SITE_BUILD_NOW/);
+  });
+});
+
+describe('how a scheduled moment reads', () => {
+  it('reads as the spec-style status, in Toronto time', () => {
+    expect(scheduledText(new Date('2026-12-07T13:00:00Z'))).toBe(
+      'Scheduled for Monday, December 7, 8:00 a.m.',
+    );
+    expect(formatPublishMoment(new Date('2026-07-06T16:30:00Z'))).toBe('Monday, July 6, 12:30 p.m.');
+    expect(formatPublishMoment(new Date('2026-12-08T04:05:00Z'))).toBe('Monday, December 7, 11:05 p.m.');
+    expect(formatPublishMoment(new Date('2026-12-07T05:00:00Z'))).toBe('Monday, December 7, 12:00 a.m.');
+  });
+});

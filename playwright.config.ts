@@ -57,7 +57,10 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    // Phone size only where the layout differs: the tests tagged @layout (header and menu, panels,
+    // forms, tables, the editor's toolbar, axe on every page type). Every other test runs once, on
+    // the desktop (docs/development.md, "Which width a test runs at").
+    { name: 'phone', grep: /@layout/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
     command: 'npm start',

@@ -82,8 +82,6 @@ test.afterAll(async () => {
   if (served) await rm(served, { recursive: true, force: true });
 });
 
-test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
-
 /** What the SVG's code left behind, once Chromium has told why it ran none (or ran it). */
 async function openSvg(page: Page, url: string, until: RegExp) {
   const messages: string[] = [];

@@ -9,7 +9,6 @@ import { expect, openBlankSitePage, pasteHtml, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
 // What is checked here does not depend on the screen size: the desktop project runs it.
-test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
 
 /** Every payload sets window.__xss to its own name, or opens a dialog, if it ever runs. */
 const XSS: [name: string, html: string][] = [

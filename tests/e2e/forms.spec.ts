@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
-import { FAKE_ENDPOINTS } from '../../playwright.config';
+import { FORM_ENDPOINTS } from '../../playwright.config';
 import { expect, test } from './fixtures';
 
 type Captured = { body: unknown; headers: Record<string, string> }[];
@@ -22,7 +22,7 @@ test.describe('contact form', () => {
   });
 
   test('sends the message as JSON and thanks the visitor', { tag: '@layout' }, async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     const form = page.locator('#contact-form');
     await form.getByLabel(/^Name/).fill("Anne-Marie O'Brien");
     await form.getByLabel(/^Email/).fill('anne@example.com');
@@ -45,7 +45,7 @@ test.describe('contact form', () => {
   });
 
   test('a submit made before the island has loaded is kept and sent once it has', async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     let releaseIsland: () => void = () => {};
     const islandHeld = new Promise<void>((resolve) => (releaseIsland = resolve));
     await page.route(/\/_astro\/ContactForm\.[^/]+\.js$/, async (route) => {
@@ -72,7 +72,7 @@ test.describe('contact form', () => {
   test('says so when its code cannot be downloaded, keeps the text, and works once it can', async ({
     page,
   }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     const island = /\/_astro\/ContactForm\.[^/?]+\.js(\?.*)?$/; // also Astro's retry (?astro-retry=...)
     await page.route(island, (route) => route.abort('internetdisconnected'));
     await page.reload();
@@ -97,7 +97,7 @@ test.describe('contact form', () => {
   });
 
   test('shows field errors under the inputs and sends nothing', { tag: '@layout' }, async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     const form = page.locator('#contact-form');
     await form.getByLabel(/^Name/).fill('J');
     await form.getByLabel(/^Email/).fill('not-an-address');
@@ -118,7 +118,7 @@ test.describe('contact form', () => {
   });
 
   test("shows the service's error and keeps what the visitor wrote", { tag: '@layout' }, async ({ page }) => {
-    await answer(page, FAKE_ENDPOINTS.contact, 422, { errors: [{ message: 'Email is blocked' }] });
+    await answer(page, FORM_ENDPOINTS.contact, 422, { errors: [{ message: 'Email is blocked' }] });
     const form = page.locator('#contact-form');
     await form.getByLabel(/^Name/).fill('김민준');
     await form.getByLabel(/^Email/).fill('minjun@example.com');
@@ -136,7 +136,7 @@ test.describe('contact form', () => {
     async ({ page }) => {
       let release: () => void = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(FAKE_ENDPOINTS.contact, async (route) => {
+      await page.route(FORM_ENDPOINTS.contact, async (route) => {
         await released;
         await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
       });
@@ -155,7 +155,7 @@ test.describe('contact form', () => {
   );
 
   test('a script payload is sent as plain text and never runs', async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 400, {
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 400, {
       error: '<img src=x onerror="window.__pwned=1">',
     });
     const form = page.locator('#contact-form');
@@ -208,8 +208,8 @@ test.describe('course registration', () => {
     'saves the registration, sends it, asks for the confirmation e-mail and resets',
     { tag: '@layout' },
     async ({ page }) => {
-      const sent = await answer(page, FAKE_ENDPOINTS.registration, 200, { ok: true });
-      const confirmations = await answer(page, FAKE_ENDPOINTS.confirmation, 200, { success: true });
+      const sent = await answer(page, FORM_ENDPOINTS.registration, 200, { ok: true });
+      const confirmations = await answer(page, FORM_ENDPOINTS.confirmation, 200, { success: true });
       const form = await fillRegistration(page);
       await form.getByRole('button', { name: 'Register' }).click();
       await expect(page.locator('#registration-status')).toContainText(
@@ -251,8 +251,8 @@ test.describe('course registration', () => {
     'tells the visitor when the confirmation e-mail could not be sent',
     { tag: '@layout' },
     async ({ page }) => {
-      await answer(page, FAKE_ENDPOINTS.registration, 200, { ok: true });
-      await answer(page, FAKE_ENDPOINTS.confirmation, 200, { success: false });
+      await answer(page, FORM_ENDPOINTS.registration, 200, { ok: true });
+      await answer(page, FORM_ENDPOINTS.confirmation, 200, { success: false });
       const form = await fillRegistration(page);
       await form.getByRole('button', { name: 'Register' }).click();
       await expect(page.locator('#registration-notice')).toContainText(
@@ -265,7 +265,7 @@ test.describe('course registration', () => {
     "a focused result is scrolled clear of the accessibility panel's round button",
     { tag: '@layout' },
     async ({ page }) => {
-      await answer(page, FAKE_ENDPOINTS.registration, 422, { error: 'Registration closed' });
+      await answer(page, FORM_ENDPOINTS.registration, 422, { error: 'Registration closed' });
       const form = await fillRegistration(page);
       await form.getByRole('button', { name: 'Register' }).click();
       await expect(page.locator('#registration-notice')).toBeFocused();
@@ -282,7 +282,7 @@ test.describe('course registration', () => {
   );
 
   test('explains a connection failure and keeps the form filled', { tag: '@layout' }, async ({ page }) => {
-    await page.route(FAKE_ENDPOINTS.registration, (route) => route.abort('internetdisconnected'));
+    await page.route(FORM_ENDPOINTS.registration, (route) => route.abort('internetdisconnected'));
     const form = await fillRegistration(page);
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(page.locator('#registration-alert')).toContainText(

@@ -192,9 +192,13 @@ test.describe('post page', () => {
       }
       // Read as a reader does, a screen at a time.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y < height; y += 600) {
+      for (let y = 600; y < height + 600; y += 600) {
         await page.mouse.wheel(0, 600);
-        await page.waitForTimeout(50);
+        // The page has scrolled there (or to its end): the screen a reader would see next.
+        await page.waitForFunction(
+          (top) => window.scrollY >= Math.min(top, document.documentElement.scrollHeight - innerHeight) - 1,
+          y,
+        );
       }
       for (const picture of await pictures.all()) {
         await picture.scrollIntoViewIfNeeded();

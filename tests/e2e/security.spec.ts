@@ -106,7 +106,11 @@ async function watch(page: Page): Promise<Watch> {
 
 /** Nothing ran: no flag, no dialog, and the CSP had nothing to stop in the page. */
 async function expectNothingRan(page: Page, watched: Watch) {
-  await page.waitForTimeout(300); // error and load events of broken images have fired
+  // The events a payload would run in have fired: every picture has loaded or failed (its load or
+  // error event is dispatched in the task that completes it), and the page itself has loaded.
+  await page.waitForFunction(
+    () => document.readyState === 'complete' && [...document.images].every((img) => img.complete),
+  );
   expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
   expect(watched.events).toEqual([]);
 }
@@ -429,15 +433,17 @@ test.describe('Content-Security-Policy', () => {
       // DevTools protocol exempts): eval in all but name, refused without 'unsafe-eval'.
       setTimeout("window.__xss = 'string-timer'", 0);
     });
-    await page.waitForTimeout(300);
+    // Each of the three is refused with a report of its own: wait for those, the events checked.
+    await expect.poll(() => evalReports).toEqual([expect.stringMatching(/^script-src eval$/)]);
+    await expect
+      .poll(() => watched.events)
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^CSP script-src-elem blocked inline on <script>/),
+          expect.stringMatching(/^CSP script-src-attr blocked inline on <img>/),
+        ]),
+      );
     expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
-    expect(evalReports).toEqual([expect.stringMatching(/^script-src eval$/)]);
-    expect(watched.events).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^CSP script-src-elem blocked inline on <script>/),
-        expect.stringMatching(/^CSP script-src-attr blocked inline on <img>/),
-      ]),
-    );
   });
 
   test('no other site can frame a page', async ({ page, baseURL }) => {

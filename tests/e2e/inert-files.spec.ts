@@ -107,7 +107,7 @@ test('the same SVG still shows as a picture on a page', async ({ page }) => {
 test("the site's own server sends its built pictures, scripts and styles with the inert policy, its pages and service worker without", async ({
   page,
 }) => {
-  const assets = await readdir(path.join(root, 'dist/_astro'));
+  const assets = await readdir(path.join(testBuildPath, '_astro')); // the build the server serves
   for (const ext of ['.svg', '.js', '.css', '.webp', '.woff2']) {
     const name = assets.find((file) => file.endsWith(ext));
     expect(name, ext).toBeDefined();

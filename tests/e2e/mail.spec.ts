@@ -80,6 +80,8 @@ async function fillRegistration(page: Page, email: string) {
   await page.goto(`${base}/training#register`);
   const form = page.locator('#registration-form');
   await form.getByLabel(/^Full name/).fill('Priya Natarajan');
+  // The first input hydrates the form (client:interact): a click during that can be lost.
+  await expect(page.locator('astro-island:has(#registration-form)')).toHaveAttribute('data-hydrated', '');
   await form.getByLabel(/^Email/).fill(email);
   await form.getByLabel(/^Phone/).fill('+1 (647) 555-0190');
   await form.getByLabel(/^Highest level of education/).selectOption('bachelors');

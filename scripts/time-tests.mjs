@@ -33,7 +33,10 @@ export function steps(script) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
-const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const minutes = (ms) => {
+  const total = Math.round(ms / 1000);
+  return `${Math.floor(total / 60)} min ${total % 60} s`;
+};
 
 /** Runs `command` in `cwd` through the shell, its output to `log`; resolves to its exit code. */
 function runPhase(command, cwd, log) {

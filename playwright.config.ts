@@ -1,26 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/test-setup.mjs';
+import { DEV_COLLECTOR } from './src/lib/config/shared.mjs';
+import { E2E_ADMIN, TEST_BUILD_DIR } from './scripts/test-build.mjs';
 
 // End-to-end tests run in the Chromium that `npm run test:setup` finds (CHROME_PATH, Debian's
-// package, or Playwright's own: scripts/test-setup.mjs) against the production server that
-// `npm start` runs. Form endpoints point at hosts that do not exist; every test intercepts them
-// (tests/e2e/fixtures.ts), so no test ever reaches the network.
+// package, or Playwright's own: scripts/test-setup.mjs) against the production server on the run's
+// one build (scripts/test-build.mjs: dist-test/, made once per `npm test`). That build leaves the
+// form endpoints unset, as a practice with SMTP does: the forms post to routes of this same server,
+// which the tests intercept (tests/e2e/fixtures.ts), so no test sends mail or reaches the network;
+// tests/e2e/mail.spec.ts starts its own server on the build with SMTP set.
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
 
-export const FAKE_ENDPOINTS = {
-  contact: 'https://forms.example.test/f/contact',
-  registration: 'https://forms.example.test/f/registration',
-  confirmation: 'https://mail.example.test/confirm',
+/** Where the build's forms post: routes of the server itself (src/lib/config/shared.mjs). */
+export const FORM_ENDPOINTS = {
+  contact: baseURL + DEV_COLLECTOR.contact,
+  registration: baseURL + DEV_COLLECTOR.registration,
+  confirmation: baseURL + DEV_COLLECTOR.confirmation,
 };
 
-/** The admin account the build gets (tests/e2e/admin.spec.ts signs in with it). */
-export const E2E_ADMIN = {
-  username: 'practice-admin',
-  password: 'Quiet river 42 lantern',
-  // printf %s 'Quiet river 42 lantern' | sha256sum
-  passwordSha256: '6cdbfe087472213f048b7ac2b516c9eeb5d827ba821398a064c0dfa0c712cfde',
-};
+export { E2E_ADMIN };
 
 const chromium = {
   executablePath: chromiumPath(),
@@ -57,24 +56,18 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    // Phone size only where the layout differs: the tests tagged @layout (header and menu, panels,
+    // forms, tables, the editor's toolbar, axe on every page type). Every other test runs once, on
+    // the desktop (docs/development.md, "Which width a test runs at").
+    { name: 'phone', grep: /@layout/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
-    command: 'npm start',
+    // Builds dist-test/ (kept when `npm test` made it: TEST_BUILD_REUSE=1), then serves it.
+    command: `node scripts/test-build.mjs && node server/serve.mjs ${TEST_BUILD_DIR}`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: 'https://www.example.org',
-      PUBLIC_CONTACT_ENDPOINT: FAKE_ENDPOINTS.contact,
-      PUBLIC_REGISTRATION_ENDPOINT: FAKE_ENDPOINTS.registration,
-      PUBLIC_CONFIRMATION_ENDPOINT: FAKE_ENDPOINTS.confirmation,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD_SHA256: E2E_ADMIN.passwordSha256,
-      ASTRO_TELEMETRY_DISABLED: '1',
-    },
+    env: { PORT: String(port), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1' },
   },
 });

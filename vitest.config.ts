@@ -52,14 +52,16 @@ export default defineConfig({
         },
       },
       {
-        // A copy of the project built and checked as a whole (minutes, Java for the HTML checker):
-        // `npm run test:site`, apart from the quick tests an editor runs before a commit.
+        // The run's build checked as a whole (the HTML checker, Java), copies of the project built
+        // with other content, and the builds' own rules (minutes): `npm run test:site`, apart from
+        // the quick tests an editor runs before a commit. The global setup makes the run's build.
         resolve: { alias },
         plugins,
         test: {
           name: 'site',
           include: ['tests/site/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/site/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },

@@ -1,7 +1,9 @@
 // `node scripts/check-html.mjs [dist]`: every page a build wrote, checked by the Nu Html Checker (the
 // W3C validator, `vnu-jar`, which needs Java 17 or later). Browsers repair invalid markup silently, and
 // not all the same way (a script after </html> still ran, but a page is not the page we wrote once a
-// parser has moved things around), so the check is part of `npm test` (tests/site/editor-path.test.ts).
+// parser has moved things around), so the check is part of `npm test`: every page of the run's build
+// (tests/site/check-html.test.ts), and the pages a copy with an editor's posts adds
+// (tests/site/project-copy.test.ts).
 // The CMS page is left out: Decap replaces it with its own markup as soon as it loads.
 import { execFile } from 'node:child_process';
 import path from 'node:path';

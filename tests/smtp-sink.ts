@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { SMTP_ACCOUNT } from '../scripts/test-build.mjs';
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] };
@@ -22,7 +23,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export const SMTP_ACCOUNT = { user: 'site@practice.example', pass: 'smtp-test-passw0rd-7f3a' };
+// The account is the run's build's too (scripts/test-build.mjs): the mail suite checks the build kept none of it.
+export { SMTP_ACCOUNT };
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];

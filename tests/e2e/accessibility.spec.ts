@@ -4,7 +4,6 @@ import { CONTRAST_MODES, PUBLIC_PAGES } from './pages';
 // The panel's largest text on the narrowest screen WCAG asks for (320 CSS px): nothing may need
 // sideways scrolling, and the header, grown to two rows, scrolls away instead of staying fixed.
 test.describe('the largest text at 320 px', () => {
-  test.skip(({ isMobile }) => isMobile, 'one width is enough: set here, not by the device');
   test.use({ viewport: { width: 320, height: 640 } });
 
   for (const path of [...PUBLIC_PAGES, '/blog', '/blog/visual-schedules-a-practical-guide', '/login']) {
@@ -32,7 +31,7 @@ test.describe('the largest text at 320 px', () => {
 // axe-core on every public page, in each contrast mode, at the project's width (desktop and phone).
 for (const path of [...PUBLIC_PAGES, '/no-such-page']) {
   for (const mode of CONTRAST_MODES) {
-    test(`${path} has no axe violations in ${mode} contrast`, async ({ page }) => {
+    test(`${path} has no axe violations in ${mode} contrast`, { tag: '@layout' }, async ({ page }) => {
       await page.addInitScript((contrast) => {
         sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast }));
       }, mode);

@@ -104,20 +104,24 @@ test('a pasted picture keeps its alt text; one without asks for it, and the save
 });
 
 for (const mode of CONTRAST_MODES.filter((m) => m !== 'normal')) {
-  test(`the Image dialog and its messages have no axe violations in ${mode} contrast`, async ({ page }) => {
-    await page.addInitScript((contrast) => {
-      sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast }));
-    }, mode);
-    await signIn(page);
-    await page.goto('/admin/posts/new');
-    await expect(page.locator('html')).toHaveAttribute('data-contrast', mode);
-    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a picture' });
-    await dialog.getByRole('button', { name: 'Add picture' }).click();
-    await expect(dialog.getByLabel(/^Picture address/)).toHaveAccessibleDescription(
-      /Enter the picture's address/,
-    );
-    await expect(dialog.getByLabel(/^Alt text/)).toHaveAccessibleDescription(/Describe the picture/);
-    await expectNoAxeViolations(page);
-  });
+  test(
+    `the Image dialog and its messages have no axe violations in ${mode} contrast`,
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.addInitScript((contrast) => {
+        sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast }));
+      }, mode);
+      await signIn(page);
+      await page.goto('/admin/posts/new');
+      await expect(page.locator('html')).toHaveAttribute('data-contrast', mode);
+      await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+      await dialog.getByRole('button', { name: 'Add picture' }).click();
+      await expect(dialog.getByLabel(/^Picture address/)).toHaveAccessibleDescription(
+        /Enter the picture's address/,
+      );
+      await expect(dialog.getByLabel(/^Alt text/)).toHaveAccessibleDescription(/Describe the picture/);
+      await expectNoAxeViolations(page);
+    },
+  );
 }

@@ -179,7 +179,7 @@ test.describe('post management', () => {
     await signIn(page);
   });
 
-  test('the list has the spec columns, badges and dates', async ({ page }) => {
+  test('the list has the spec columns, badges and dates', { tag: '@layout' }, async ({ page }) => {
     await createPost(page, { title: 'A draft about routines', excerpt: 'Still writing.', body: 'Soon.' });
     const table = page.getByRole('table');
     for (const name of ['Title', 'Status', 'Date', 'Actions']) {
@@ -236,7 +236,7 @@ test.describe('post management', () => {
     await expect(page.getByText('Draft text.')).toHaveCount(0);
   });
 
-  test('title and excerpt are required', async ({ page }) => {
+  test('title and excerpt are required', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/admin/posts/new');
     await expect(page.getByLabel('Save as draft')).toBeChecked();
     await page.getByRole('button', { name: 'Save post' }).click();
@@ -292,7 +292,7 @@ test.describe('post management', () => {
     await expect(page).toHaveURL(/\/admin\/posts$/);
   });
 
-  test('delete asks first, in an accessible dialog', async ({ page }) => {
+  test('delete asks first, in an accessible dialog', { tag: '@layout' }, async ({ page }) => {
     await createPost(page, { title: 'Short-lived post', excerpt: 'Will be deleted.', body: 'Bye.' });
     const deleteButton = page.getByRole('button', { name: 'Delete Short-lived post' });
     await deleteButton.click();
@@ -340,7 +340,7 @@ test.describe('post management', () => {
   });
 });
 
-test.describe('the editor', () => {
+test.describe('the editor', { tag: '@layout' }, () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
     await page.goto('/admin/posts/new');
@@ -565,7 +565,7 @@ test.describe('Markdown export and import', () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@layout' }, () => {
   test('/login has no axe violations', async ({ page }) => {
     await page.goto('/login');
     await expectNoAxeViolations(page);

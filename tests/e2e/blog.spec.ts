@@ -35,27 +35,31 @@ const resultCards = (page: Page) => page.locator('[data-blog-results] [data-post
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search posts' });
 
 test.describe('blog list', () => {
-  test('shows every published post newest first, the first featured, with short dates', async ({ page }) => {
-    await page.goto('/blog');
-    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
-    await expect(page.getByText('Insights and updates from our therapy practice')).toBeVisible();
-    await expect(staticCards(page)).toHaveCount(PUBLISHED.length);
-    const titles = await staticCards(page).locator('h2').allTextContents();
-    expect(titles.map((t) => t.trim())).toEqual(PUBLISHED.map((p) => p.title));
-    await expect(page.getByText(DRAFT.title)).toHaveCount(0);
+  test(
+    'shows every published post newest first, the first featured, with short dates',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/blog');
+      await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+      await expect(page.getByText('Insights and updates from our therapy practice')).toBeVisible();
+      await expect(staticCards(page)).toHaveCount(PUBLISHED.length);
+      const titles = await staticCards(page).locator('h2').allTextContents();
+      expect(titles.map((t) => t.trim())).toEqual(PUBLISHED.map((p) => p.title));
+      await expect(page.getByText(DRAFT.title)).toHaveCount(0);
 
-    await expect(page.locator('[data-featured]')).toHaveCount(1);
-    await expect(staticCards(page).first()).toHaveAttribute('data-featured', 'true');
-    await expect(staticCards(page).last().locator('time')).toHaveText('Jan 5, 2025');
-    for (const date of await staticCards(page).locator('time').allTextContents()) {
-      expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    }
-    const clamp = await staticCards(page)
-      .nth(1)
-      .locator('p.line-clamp-2')
-      .evaluate((el) => getComputedStyle(el).webkitLineClamp);
-    expect(clamp).toBe('2');
-  });
+      await expect(page.locator('[data-featured]')).toHaveCount(1);
+      await expect(staticCards(page).first()).toHaveAttribute('data-featured', 'true');
+      await expect(staticCards(page).last().locator('time')).toHaveText('Jan 5, 2025');
+      for (const date of await staticCards(page).locator('time').allTextContents()) {
+        expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      }
+      const clamp = await staticCards(page)
+        .nth(1)
+        .locator('p.line-clamp-2')
+        .evaluate((el) => getComputedStyle(el).webkitLineClamp);
+      expect(clamp).toBe('2');
+    },
+  );
 
   test('loads no React and opens no database until the search is used', async ({ page }) => {
     const scripts: string[] = [];
@@ -71,54 +75,58 @@ test.describe('blog list', () => {
     expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toEqual([]);
   });
 
-  test('search shows matching posts without a featured card, tolerates a typo, and says when none match', async ({
-    page,
-  }) => {
-    await page.goto('/blog');
-    await searchBox(page).fill('TEETH');
-    await expect(resultCards(page)).toHaveCount(1);
-    await expect(resultCards(page).first()).toHaveAttribute('data-post-card', PUBLISHED[3]!.slug);
-    await expect(page.locator('#blog-static-list')).toBeHidden();
-    await expect(page.locator('[data-blog-results] [data-featured]')).toHaveCount(0);
-    await expect(page.getByRole('status').filter({ hasText: '1 post found' })).toBeAttached();
+  test(
+    'search shows matching posts without a featured card, tolerates a typo, and says when none match',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/blog');
+      await searchBox(page).fill('TEETH');
+      await expect(resultCards(page)).toHaveCount(1);
+      await expect(resultCards(page).first()).toHaveAttribute('data-post-card', PUBLISHED[3]!.slug);
+      await expect(page.locator('#blog-static-list')).toBeHidden();
+      await expect(page.locator('[data-blog-results] [data-featured]')).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: '1 post found' })).toBeAttached();
 
-    await searchBox(page).fill('scedule');
-    await expect(resultCards(page).first()).toHaveAttribute('data-post-card', PUBLISHED[1]!.slug);
+      await searchBox(page).fill('scedule');
+      await expect(resultCards(page).first()).toHaveAttribute('data-post-card', PUBLISHED[1]!.slug);
 
-    await searchBox(page).fill('zzqxj');
-    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
-    await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+      await searchBox(page).fill('zzqxj');
+      await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+      await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Clear all filters' }).click();
-    await expect(searchBox(page)).toHaveValue('');
-    await expect(staticCards(page)).toHaveCount(PUBLISHED.length);
-    await expect(page.locator('[data-featured]')).toHaveCount(1);
-  });
+      await page.getByRole('button', { name: 'Clear all filters' }).click();
+      await expect(searchBox(page)).toHaveValue('');
+      await expect(staticCards(page)).toHaveCount(PUBLISHED.length);
+      await expect(page.locator('[data-featured]')).toHaveCount(1);
+    },
+  );
 
-  test("the 'Filter by Tags' dialog toggles chips and shows posts with any selected tag", async ({
-    page,
-  }) => {
-    await page.goto('/blog');
-    const filter = page.getByRole('button', { name: /^Filter/ });
-    await filter.click();
-    const dialog = page.getByRole('dialog', { name: 'Filter by Tags' });
-    await expect(dialog).toBeVisible();
-    const routines = dialog.getByRole('button', { name: 'Routines' });
-    await expect(routines).toHaveAttribute('aria-pressed', 'false');
-    await routines.click();
-    await expect(routines).toHaveAttribute('aria-pressed', 'true');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Filter (1 tag selected)' })).toBeFocused();
-    await expect(resultCards(page)).toHaveCount(2);
-    await expect(page.locator('[data-blog-results] [data-featured]')).toHaveCount(0);
+  test(
+    "the 'Filter by Tags' dialog toggles chips and shows posts with any selected tag",
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/blog');
+      const filter = page.getByRole('button', { name: /^Filter/ });
+      await filter.click();
+      const dialog = page.getByRole('dialog', { name: 'Filter by Tags' });
+      await expect(dialog).toBeVisible();
+      const routines = dialog.getByRole('button', { name: 'Routines' });
+      await expect(routines).toHaveAttribute('aria-pressed', 'false');
+      await routines.click();
+      await expect(routines).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Filter (1 tag selected)' })).toBeFocused();
+      await expect(resultCards(page)).toHaveCount(2);
+      await expect(page.locator('[data-blog-results] [data-featured]')).toHaveCount(0);
 
-    // Tags and text combine with AND.
-    await searchBox(page).fill('teeth');
-    await expect(resultCards(page)).toHaveCount(1);
-    await searchBox(page).fill('caregiver');
-    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
-  });
+      // Tags and text combine with AND.
+      await searchBox(page).fill('teeth');
+      await expect(resultCards(page)).toHaveCount(1);
+      await searchBox(page).fill('caregiver');
+      await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+    },
+  );
 
   test('is readable without JavaScript, with the search controls hidden', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -131,99 +139,113 @@ test.describe('blog list', () => {
 });
 
 test.describe('post page', () => {
-  test('shows title, author, long date, tags, picture, content and a way back', async ({ page }) => {
-    await page.goto(POST_PATH);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED[1]!.title);
-    const article = page.locator('[data-post-article]');
-    await expect(article).toContainText('By Admin');
-    await expect(article.locator('time').first()).toHaveText('October 7, 2025');
-    await expect(article.getByRole('link', { name: 'Routines' })).toHaveAttribute(
-      'href',
-      '/blog/tags/routines',
-    );
-    const image = article.locator('img').first();
-    await expect(image).toHaveAttribute('srcset', /200w.*400w.*800w.*1200w/);
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await expect(
-      page.getByRole('heading', { level: 2, name: 'Why visual schedules can help' }),
-    ).toBeVisible();
-    await expect(page.locator('[data-post-content] script')).toHaveCount(0);
-    await page.getByRole('link', { name: 'Back to Blog' }).click();
-    await expect(page).toHaveURL(/\/blog\/?$/);
-  });
+  test(
+    'shows title, author, long date, tags, picture, content and a way back',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto(POST_PATH);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED[1]!.title);
+      const article = page.locator('[data-post-article]');
+      await expect(article).toContainText('By Admin');
+      await expect(article.locator('time').first()).toHaveText('October 7, 2025');
+      await expect(article.getByRole('link', { name: 'Routines' })).toHaveAttribute(
+        'href',
+        '/blog/tags/routines',
+      );
+      const image = article.locator('img').first();
+      await expect(image).toHaveAttribute('srcset', /200w.*400w.*800w.*1200w/);
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+        true,
+      );
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Why visual schedules can help' }),
+      ).toBeVisible();
+      await expect(page.locator('[data-post-content] script')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Back to Blog' }).click();
+      await expect(page).toHaveURL(/\/blog\/?$/);
+    },
+  );
 
-  test('pictures in the text are built sharp, lazy and sized, and shift nothing as the reader scrolls', async ({
-    page,
-  }) => {
-    // Layout shifts as Lighthouse counts them (CLS), from the first paint to the end of the text.
-    await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    await page.goto(POST_PATH);
-    const pictures = page.locator('[data-post-content] img');
-    await expect(pictures).toHaveCount(3);
-    for (const picture of await pictures.all()) {
-      await expect(picture).toHaveAttribute('alt', /^.{20,}$/);
-      await expect(picture).toHaveAttribute('srcset', /200w.*400w.*800w.*1200w/);
-      await expect(picture).toHaveAttribute('loading', 'lazy');
-      await expect(picture).toHaveAttribute('decoding', 'async');
-      await expect(picture).toHaveAttribute('width', '1200');
-      await expect(picture).toHaveAttribute('height', '600');
-    }
-    // Read as a reader does, a screen at a time.
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 600) {
-      await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(50);
-    }
-    for (const picture of await pictures.all()) {
-      await picture.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
-      // Sharp: the copy the browser chose has at least as many pixels as the screen shows (up to
-      // twice as many on dense screens), so `sizes` describes the column truthfully.
-      const { pixels, shown, ratio, density } = await picture.evaluate((img: HTMLImageElement) => {
-        const chosen = img.srcset
-          .split(', ')
-          .map((candidate) => candidate.split(' '))
-          .find(([address]) => new URL(address!, location.href).href === img.currentSrc);
-        const box = img.getBoundingClientRect();
-        return {
-          pixels: Number.parseInt(chosen?.[1] ?? '0', 10),
-          shown: box.width,
-          ratio: box.height / box.width,
-          density: Math.min(window.devicePixelRatio, 2),
-        };
+  test(
+    'pictures in the text are built sharp, lazy and sized, and shift nothing as the reader scrolls',
+    { tag: '@layout' },
+    async ({ page }) => {
+      // Layout shifts as Lighthouse counts them (CLS), from the first paint to the end of the text.
+      await page.addInitScript(() => {
+        (window as unknown as { shifts: number }).shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
       });
-      expect(pixels).toBeGreaterThanOrEqual(Math.floor(shown * density));
-      expect(ratio).toBeCloseTo(0.5, 2);
-    }
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
-  });
+      await page.goto(POST_PATH);
+      const pictures = page.locator('[data-post-content] img');
+      await expect(pictures).toHaveCount(3);
+      for (const picture of await pictures.all()) {
+        await expect(picture).toHaveAttribute('alt', /^.{20,}$/);
+        await expect(picture).toHaveAttribute('srcset', /200w.*400w.*800w.*1200w/);
+        await expect(picture).toHaveAttribute('loading', 'lazy');
+        await expect(picture).toHaveAttribute('decoding', 'async');
+        await expect(picture).toHaveAttribute('width', '1200');
+        await expect(picture).toHaveAttribute('height', '600');
+      }
+      // Read as a reader does, a screen at a time.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 600; y < height + 600; y += 600) {
+        await page.mouse.wheel(0, 600);
+        // The page has scrolled there (or to its end): the screen a reader would see next.
+        await page.waitForFunction(
+          (top) => window.scrollY >= Math.min(top, document.documentElement.scrollHeight - innerHeight) - 1,
+          y,
+        );
+      }
+      for (const picture of await pictures.all()) {
+        await picture.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+        // Sharp: the copy the browser chose has at least as many pixels as the screen shows (up to
+        // twice as many on dense screens), so `sizes` describes the column truthfully.
+        const { pixels, shown, ratio, density } = await picture.evaluate((img: HTMLImageElement) => {
+          const chosen = img.srcset
+            .split(', ')
+            .map((candidate) => candidate.split(' '))
+            .find(([address]) => new URL(address!, location.href).href === img.currentSrc);
+          const box = img.getBoundingClientRect();
+          return {
+            pixels: Number.parseInt(chosen?.[1] ?? '0', 10),
+            shown: box.width,
+            ratio: box.height / box.width,
+            density: Math.min(window.devicePixelRatio, 2),
+          };
+        });
+        expect(pixels).toBeGreaterThanOrEqual(Math.floor(shown * density));
+        expect(ratio).toBeCloseTo(0.5, 2);
+      }
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    },
+  );
 
-  test('a picture in the text that fails while on screen keeps its box, so the text does not jump', async ({
-    page,
-  }) => {
-    await page.route(/\/_astro\/first-then-board\./, (route) => route.abort('connectionrefused'));
-    await page.goto(POST_PATH);
-    const picture = page.locator('[data-post-content] img[src*="first-then-board"]');
-    const before = await picture.evaluate((img) => img.getBoundingClientRect().height);
-    expect(before).toBeGreaterThan(100);
-    await picture.scrollIntoViewIfNeeded();
-    await expect(picture).toHaveCSS('visibility', 'hidden');
-    expect(await picture.evaluate((img) => img.getBoundingClientRect().height)).toBe(before);
-    // The other pictures are untouched.
-    await expect(page.locator('[data-post-content] img[src*="schedule-formats"]')).toHaveCSS(
-      'visibility',
-      'visible',
-    );
-  });
+  test(
+    'a picture in the text that fails while on screen keeps its box, so the text does not jump',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.route(/\/_astro\/first-then-board\./, (route) => route.abort('connectionrefused'));
+      await page.goto(POST_PATH);
+      const picture = page.locator('[data-post-content] img[src*="first-then-board"]');
+      const before = await picture.evaluate((img) => img.getBoundingClientRect().height);
+      expect(before).toBeGreaterThan(100);
+      await picture.scrollIntoViewIfNeeded();
+      await expect(picture).toHaveCSS('visibility', 'hidden');
+      expect(await picture.evaluate((img) => img.getBoundingClientRect().height)).toBe(before);
+      // The other pictures are untouched.
+      await expect(page.locator('[data-post-content] img[src*="schedule-formats"]')).toHaveCSS(
+        'visibility',
+        'visible',
+      );
+    },
+  );
 
   test('a draft and an unknown slug get the helpful not-found page', async ({ page }) => {
     for (const path of [`/blog/${DRAFT.slug}`, '/blog/no-such-post']) {
@@ -248,19 +270,21 @@ test.describe('post page', () => {
 });
 
 test.describe('home, feed and sitemap', () => {
-  test("Latest Insights shows the 3 newest posts, the first featured, and 'View All Posts'", async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const section = page.locator('#blog');
-    const cards = section.locator('[data-post-card]');
-    await expect(cards).toHaveCount(3);
-    expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-post-card')))).toEqual(
-      PUBLISHED.slice(0, 3).map((p) => p.slug),
-    );
-    await expect(cards.first()).toHaveAttribute('data-featured', 'true');
-    await expect(section.getByRole('link', { name: 'View All Posts' })).toHaveAttribute('href', '/blog');
-  });
+  test(
+    "Latest Insights shows the 3 newest posts, the first featured, and 'View All Posts'",
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/');
+      const section = page.locator('#blog');
+      const cards = section.locator('[data-post-card]');
+      await expect(cards).toHaveCount(3);
+      expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-post-card')))).toEqual(
+        PUBLISHED.slice(0, 3).map((p) => p.slug),
+      );
+      await expect(cards.first()).toHaveAttribute('data-featured', 'true');
+      await expect(section.getByRole('link', { name: 'View All Posts' })).toHaveAttribute('href', '/blog');
+    },
+  );
 
   test('the RSS feed lists the published posts and every page links to it', async ({ page, request }) => {
     const response = await request.get('/rss.xml');
@@ -486,7 +510,7 @@ test.describe("posts kept in this browser's store", () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@layout' }, () => {
   for (const path of ['/blog', POST_PATH, '/blog/tags/routines']) {
     for (const mode of CONTRAST_MODES) {
       test(`${path} has no axe violations in ${mode} contrast`, async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
-import { FAKE_ENDPOINTS } from '../../playwright.config';
+import { FORM_ENDPOINTS } from '../../playwright.config';
 import { expect, test } from './fixtures';
 
 type Captured = { body: unknown; headers: Record<string, string> }[];
@@ -21,8 +21,8 @@ test.describe('contact form', () => {
     await expect(page.locator('#contact-name')).toBeFocused();
   });
 
-  test('sends the message as JSON and thanks the visitor', async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+  test('sends the message as JSON and thanks the visitor', { tag: '@layout' }, async ({ page }) => {
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     const form = page.locator('#contact-form');
     await form.getByLabel(/^Name/).fill("Anne-Marie O'Brien");
     await form.getByLabel(/^Email/).fill('anne@example.com');
@@ -45,7 +45,7 @@ test.describe('contact form', () => {
   });
 
   test('a submit made before the island has loaded is kept and sent once it has', async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     let releaseIsland: () => void = () => {};
     const islandHeld = new Promise<void>((resolve) => (releaseIsland = resolve));
     await page.route(/\/_astro\/ContactForm\.[^/]+\.js$/, async (route) => {
@@ -72,7 +72,7 @@ test.describe('contact form', () => {
   test('says so when its code cannot be downloaded, keeps the text, and works once it can', async ({
     page,
   }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     const island = /\/_astro\/ContactForm\.[^/?]+\.js(\?.*)?$/; // also Astro's retry (?astro-retry=...)
     await page.route(island, (route) => route.abort('internetdisconnected'));
     await page.reload();
@@ -96,8 +96,8 @@ test.describe('contact form', () => {
     await expect(failed).toHaveCount(0);
   });
 
-  test('shows field errors under the inputs and sends nothing', async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 200, { ok: true });
+  test('shows field errors under the inputs and sends nothing', { tag: '@layout' }, async ({ page }) => {
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     const form = page.locator('#contact-form');
     await form.getByLabel(/^Name/).fill('J');
     await form.getByLabel(/^Email/).fill('not-an-address');
@@ -117,8 +117,8 @@ test.describe('contact form', () => {
     expect(sent).toHaveLength(0);
   });
 
-  test("shows the service's error and keeps what the visitor wrote", async ({ page }) => {
-    await answer(page, FAKE_ENDPOINTS.contact, 422, { errors: [{ message: 'Email is blocked' }] });
+  test("shows the service's error and keeps what the visitor wrote", { tag: '@layout' }, async ({ page }) => {
+    await answer(page, FORM_ENDPOINTS.contact, 422, { errors: [{ message: 'Email is blocked' }] });
     const form = page.locator('#contact-form');
     await form.getByLabel(/^Name/).fill('김민준');
     await form.getByLabel(/^Email/).fill('minjun@example.com');
@@ -130,28 +130,32 @@ test.describe('contact form', () => {
     await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
-  test('disables the form and reads Sending... while the message is on its way', async ({ page }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(FAKE_ENDPOINTS.contact, async (route) => {
-      await released;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
-    });
-    const form = page.locator('#contact-form');
-    await form.getByLabel(/^Name/).fill('Zoë');
-    await form.getByLabel(/^Email/).fill('zoe@example.com');
-    await form.getByLabel(/^Message/).fill('Could you call me back about caregiver training?');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    // aria-disabled, not disabled: the button keeps keyboard focus while the form waits.
-    await expect(form.getByRole('button', { name: 'Sending...' })).toBeFocused();
-    await expect(form.getByLabel(/^Email/)).toBeDisabled();
-    release();
-    await expect(page.locator('#contact-alert')).toContainText('Failed to send message');
-  });
+  test(
+    'disables the form and reads Sending... while the message is on its way',
+    { tag: '@layout' },
+    async ({ page }) => {
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(FORM_ENDPOINTS.contact, async (route) => {
+        await released;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+      });
+      const form = page.locator('#contact-form');
+      await form.getByLabel(/^Name/).fill('Zoë');
+      await form.getByLabel(/^Email/).fill('zoe@example.com');
+      await form.getByLabel(/^Message/).fill('Could you call me back about caregiver training?');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      // aria-disabled, not disabled: the button keeps keyboard focus while the form waits.
+      await expect(form.getByRole('button', { name: 'Sending...' })).toBeFocused();
+      await expect(form.getByLabel(/^Email/)).toBeDisabled();
+      release();
+      await expect(page.locator('#contact-alert')).toContainText('Failed to send message');
+    },
+  );
 
   test('a script payload is sent as plain text and never runs', async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.contact, 400, {
+    const sent = await answer(page, FORM_ENDPOINTS.contact, 400, {
       error: '<img src=x onerror="window.__pwned=1">',
     });
     const form = page.locator('#contact-form');
@@ -183,86 +187,102 @@ test.describe('course registration', () => {
     return form;
   }
 
-  test("a course card's Register leads to the form with that course chosen", async ({ page }) => {
-    const form = page.locator('#registration-form');
-    // Before the island has loaded (nothing typed in the form yet), and again after.
-    await page.getByRole('link', { name: 'Register for Advanced ABA' }).click();
-    await expect(page).toHaveURL(/#register$/);
-    await expect(form.getByRole('radio', { name: /^Advanced ABA/ })).toBeChecked();
-    await form.getByLabel(/^Full name/).fill('Priya Natarajan');
-    await page.getByRole('link', { name: 'Register for both courses' }).click();
-    await expect(form.getByRole('radio', { name: /^Both courses/ })).toBeChecked();
-    await expect(form.getByRole('radio', { name: /^Advanced ABA/ })).not.toBeChecked();
-    await expect(form.getByLabel(/^Full name/)).toHaveValue('Priya Natarajan');
-  });
+  test(
+    "a course card's Register leads to the form with that course chosen",
+    { tag: '@layout' },
+    async ({ page }) => {
+      const form = page.locator('#registration-form');
+      // Before the island has loaded (nothing typed in the form yet), and again after.
+      await page.getByRole('link', { name: 'Register for Advanced ABA' }).click();
+      await expect(page).toHaveURL(/#register$/);
+      await expect(form.getByRole('radio', { name: /^Advanced ABA/ })).toBeChecked();
+      await form.getByLabel(/^Full name/).fill('Priya Natarajan');
+      await page.getByRole('link', { name: 'Register for both courses' }).click();
+      await expect(form.getByRole('radio', { name: /^Both courses/ })).toBeChecked();
+      await expect(form.getByRole('radio', { name: /^Advanced ABA/ })).not.toBeChecked();
+      await expect(form.getByLabel(/^Full name/)).toHaveValue('Priya Natarajan');
+    },
+  );
 
-  test('saves the registration, sends it, asks for the confirmation e-mail and resets', async ({ page }) => {
-    const sent = await answer(page, FAKE_ENDPOINTS.registration, 200, { ok: true });
-    const confirmations = await answer(page, FAKE_ENDPOINTS.confirmation, 200, { success: true });
-    const form = await fillRegistration(page);
-    await form.getByRole('button', { name: 'Register' }).click();
-    await expect(page.locator('#registration-status')).toContainText(
-      "Registration submitted successfully! We'll contact you soon with further details.",
-    );
-    expect(sent[0]!.body).toMatchObject({
-      name: 'Priya Natarajan',
-      email: 'priya@example.com',
-      course: 'both',
-    });
-    expect(confirmations).toHaveLength(1);
-    await expect(form.getByLabel(/^Full name/)).toHaveValue('');
-    const stored = await page.evaluate(
-      () =>
-        new Promise<unknown[]>((resolve, reject) => {
-          const open = indexedDB.open('BlogDatabase');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            const request = db.transaction('registrations').objectStore('registrations').getAll();
-            request.onsuccess = () => resolve(request.result);
-          };
-        }),
-    );
-    expect(stored).toEqual([expect.objectContaining({ email: 'priya@example.com', status: 'pending' })]);
-    expect(
-      await page.evaluate(
+  test(
+    'saves the registration, sends it, asks for the confirmation e-mail and resets',
+    { tag: '@layout' },
+    async ({ page }) => {
+      const sent = await answer(page, FORM_ENDPOINTS.registration, 200, { ok: true });
+      const confirmations = await answer(page, FORM_ENDPOINTS.confirmation, 200, { success: true });
+      const form = await fillRegistration(page);
+      await form.getByRole('button', { name: 'Register' }).click();
+      await expect(page.locator('#registration-status')).toContainText(
+        "Registration submitted successfully! We'll contact you soon with further details.",
+      );
+      expect(sent[0]!.body).toMatchObject({
+        name: 'Priya Natarajan',
+        email: 'priya@example.com',
+        course: 'both',
+      });
+      expect(confirmations).toHaveLength(1);
+      await expect(form.getByLabel(/^Full name/)).toHaveValue('');
+      const stored = await page.evaluate(
         () =>
-          new Promise((r) => {
-            const o = indexedDB.open('BlogDatabase');
-            o.onsuccess = () => r(o.result.version);
+          new Promise<unknown[]>((resolve, reject) => {
+            const open = indexedDB.open('BlogDatabase');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              const request = db.transaction('registrations').objectStore('registrations').getAll();
+              request.onsuccess = () => resolve(request.result);
+            };
           }),
-      ),
-    ).toBe(420); // Dexie version 42: Dexie stores its version times ten in IndexedDB
-  });
+      );
+      expect(stored).toEqual([expect.objectContaining({ email: 'priya@example.com', status: 'pending' })]);
+      expect(
+        await page.evaluate(
+          () =>
+            new Promise((r) => {
+              const o = indexedDB.open('BlogDatabase');
+              o.onsuccess = () => r(o.result.version);
+            }),
+        ),
+      ).toBe(420); // Dexie version 42: Dexie stores its version times ten in IndexedDB
+    },
+  );
 
-  test('tells the visitor when the confirmation e-mail could not be sent', async ({ page }) => {
-    await answer(page, FAKE_ENDPOINTS.registration, 200, { ok: true });
-    await answer(page, FAKE_ENDPOINTS.confirmation, 200, { success: false });
-    const form = await fillRegistration(page);
-    await form.getByRole('button', { name: 'Register' }).click();
-    await expect(page.locator('#registration-notice')).toContainText(
-      'Your registration has been saved but we could not send the confirmation email. We will contact you shortly to confirm your registration.',
-    );
-  });
+  test(
+    'tells the visitor when the confirmation e-mail could not be sent',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await answer(page, FORM_ENDPOINTS.registration, 200, { ok: true });
+      await answer(page, FORM_ENDPOINTS.confirmation, 200, { success: false });
+      const form = await fillRegistration(page);
+      await form.getByRole('button', { name: 'Register' }).click();
+      await expect(page.locator('#registration-notice')).toContainText(
+        'Your registration has been saved but we could not send the confirmation email. We will contact you shortly to confirm your registration.',
+      );
+    },
+  );
 
-  test("a focused result is scrolled clear of the accessibility panel's round button", async ({ page }) => {
-    await answer(page, FAKE_ENDPOINTS.registration, 422, { error: 'Registration closed' });
-    const form = await fillRegistration(page);
-    await form.getByRole('button', { name: 'Register' }).click();
-    await expect(page.locator('#registration-notice')).toBeFocused();
-    // Scrolling to a focused element keeps it above the bottom scroll padding, which must cover the
-    // fixed round button (it once covered the message's corner and focus ring on phones).
-    const padding = await page.evaluate(() =>
-      parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom),
-    );
-    const round = await page
-      .getByRole('button', { name: 'Accessibility options', exact: true })
-      .boundingBox();
-    expect(padding).toBeGreaterThanOrEqual(page.viewportSize()!.height - round!.y);
-  });
+  test(
+    "a focused result is scrolled clear of the accessibility panel's round button",
+    { tag: '@layout' },
+    async ({ page }) => {
+      await answer(page, FORM_ENDPOINTS.registration, 422, { error: 'Registration closed' });
+      const form = await fillRegistration(page);
+      await form.getByRole('button', { name: 'Register' }).click();
+      await expect(page.locator('#registration-notice')).toBeFocused();
+      // Scrolling to a focused element keeps it above the bottom scroll padding, which must cover the
+      // fixed round button (it once covered the message's corner and focus ring on phones).
+      const padding = await page.evaluate(() =>
+        parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom),
+      );
+      const round = await page
+        .getByRole('button', { name: 'Accessibility options', exact: true })
+        .boundingBox();
+      expect(padding).toBeGreaterThanOrEqual(page.viewportSize()!.height - round!.y);
+    },
+  );
 
-  test('explains a connection failure and keeps the form filled', async ({ page }) => {
-    await page.route(FAKE_ENDPOINTS.registration, (route) => route.abort('internetdisconnected'));
+  test('explains a connection failure and keeps the form filled', { tag: '@layout' }, async ({ page }) => {
+    await page.route(FORM_ENDPOINTS.registration, (route) => route.abort('internetdisconnected'));
     const form = await fillRegistration(page);
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(page.locator('#registration-alert')).toContainText(
@@ -302,7 +322,7 @@ test.describe('course registration', () => {
     ).toBeVisible();
   });
 
-  test('lists every problem and the summary message', async ({ page }) => {
+  test('lists every problem and the summary message', { tag: '@layout' }, async ({ page }) => {
     const form = page.locator('#registration-form');
     await form.getByLabel(/^Years of work experience/).fill('-1');
     await form.getByRole('button', { name: 'Register' }).click();
@@ -319,25 +339,29 @@ test.describe('honeypot', () => {
     { path: '/training', form: '#registration-form', last: /^Both courses/, submit: 'Register' },
   ];
   for (const { path, form, last, submit } of forms) {
-    test(`${form}: people never meet the honeypot, and axe finds nothing`, async ({ page }) => {
-      await page.goto(path);
-      const trap = page.locator(`${form} input[name="_gotcha"]`);
-      await expect(trap).toHaveCount(1);
-      await expect(trap).not.toBeInViewport();
-      await expect(trap).toHaveAttribute('tabindex', '-1');
-      // Not in the accessibility tree: a screen reader does not announce it.
-      expect(await page.locator(form).ariaSnapshot()).not.toContain('Leave this field empty');
-      // From the last field, Tab goes straight to the submit button.
-      await page.locator(form).getByLabel(last).focus();
-      await page.keyboard.press('Tab');
-      await expect(page.locator(form).getByRole('button', { name: submit })).toBeFocused();
-      const results = await new AxeBuilder({ page })
-        .include(form)
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-    });
+    test(
+      `${form}: people never meet the honeypot, and axe finds nothing`,
+      { tag: '@layout' },
+      async ({ page }) => {
+        await page.goto(path);
+        const trap = page.locator(`${form} input[name="_gotcha"]`);
+        await expect(trap).toHaveCount(1);
+        await expect(trap).not.toBeInViewport();
+        await expect(trap).toHaveAttribute('tabindex', '-1');
+        // Not in the accessibility tree: a screen reader does not announce it.
+        expect(await page.locator(form).ariaSnapshot()).not.toContain('Leave this field empty');
+        // From the last field, Tab goes straight to the submit button.
+        await page.locator(form).getByLabel(last).focus();
+        await page.keyboard.press('Tab');
+        await expect(page.locator(form).getByRole('button', { name: submit })).toBeFocused();
+        const results = await new AxeBuilder({ page })
+          .include(form)
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      },
+    );
   }
 });

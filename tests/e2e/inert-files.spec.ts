@@ -1,17 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { testBuildPath } from '../../scripts/test-build.mjs';
 import { INERT_FILE_POLICY } from '../../src/integrations/inert-files.mjs';
+import { childEnv, freePort, type Started, startNode } from '../process';
 import { expect, test } from './fixtures';
 
 // A file that is not a page runs nothing when opened on its own (issue 27; the policy and why:
 // src/integrations/inert-files.mjs). An SVG with a <script> and an onload handler, opened in
 // Chromium: first from a bare server that sends it as any static server would (the script runs,
-// so this test can see a script run), then from `npm start` with this build's own dist/_headers,
+// so this test can see a script run), then from `npm start` with the run's build's own _headers,
 // in the folder the build's blocks name (/_astro/) and in a folder of pages that only the server's
 // own rule covers (/blog/): nothing runs.
 
@@ -24,28 +25,19 @@ const HOSTILE_SVG =
   `<script>console.log('ran: script'); document.documentElement.setAttribute('data-ran', 'script');</script>` +
   '</svg>';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 let served = '';
-let server: ChildProcess | undefined;
+let server: Started | undefined;
 let origin = '';
 let bare: http.Server | undefined;
 let bareOrigin = '';
 
 test.beforeAll(async () => {
-  // A small build beside the real one: its pages, and the real build's _headers.
+  // A small build beside the run's build (scripts/test-build.mjs): its pages, and that build's _headers.
   served = await mkdtemp(path.join(tmpdir(), 'inert-e2e-'));
   await mkdir(path.join(served, '_astro'));
   await mkdir(path.join(served, 'blog'));
-  await copyFile(path.join(root, 'dist/_headers'), path.join(served, '_headers'));
-  await copyFile(path.join(root, 'dist/404.html'), path.join(served, '404.html'));
+  await copyFile(path.join(testBuildPath, '_headers'), path.join(served, '_headers'));
+  await copyFile(path.join(testBuildPath, '404.html'), path.join(served, '404.html'));
   await writeFile(
     path.join(served, 'index.html'),
     '<!doctype html><html lang="en"><title>Pictures</title><img src="/_astro/hostile.svg" alt="A teal square">',
@@ -55,19 +47,11 @@ test.beforeAll(async () => {
   await writeFile(path.join(served, 'blog/hostile.svg'), HOSTILE_SVG);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(root, 'server/serve.mjs'), served], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = startNode([path.join(root, 'server/serve.mjs'), served], {
+    cwd: root,
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1' }),
   });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    server!.stderr!.on('data', (chunk) => (output += chunk));
-    server!.stdout!.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Serving')) resolve();
-    });
-    server!.on('exit', (code) => reject(new Error(`serve.mjs exited with ${code}:\n${output}`)));
-  });
+  await server.printed('Serving');
   bare = http.createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'image/svg+xml' });
     response.end(HOSTILE_SVG);
@@ -77,12 +61,10 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  await server?.stop();
   await new Promise((resolve) => (bare ? bare.close(resolve) : resolve(undefined)));
   if (served) await rm(served, { recursive: true, force: true });
 });
-
-test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
 
 /** What the SVG's code left behind, once Chromium has told why it ran none (or ran it). */
 async function openSvg(page: Page, url: string, until: RegExp) {
@@ -125,7 +107,7 @@ test('the same SVG still shows as a picture on a page', async ({ page }) => {
 test("the site's own server sends its built pictures, scripts and styles with the inert policy, its pages and service worker without", async ({
   page,
 }) => {
-  const assets = await readdir(path.join(root, 'dist/_astro'));
+  const assets = await readdir(path.join(testBuildPath, '_astro')); // the build the server serves
   for (const ext of ['.svg', '.js', '.css', '.webp', '.woff2']) {
     const name = assets.find((file) => file.endsWith(ext));
     expect(name, ext).toBeDefined();

@@ -32,7 +32,7 @@ async function expectSharp(picture: Locator) {
   expect(drawn.chosen).toBeGreaterThanOrEqual(Math.floor(Math.min(drawn.needed, drawn.largest)));
 }
 
-test.describe('the lead picture', () => {
+test.describe('the lead picture', { tag: '@layout' }, () => {
   for (const path of PAGES_WITH_A_LEAD_PICTURE) {
     test(`${path} preloads it with the <img>'s own srcset and downloads it once`, async ({ page }) => {
       const pictures: string[] = [];
@@ -64,7 +64,7 @@ test.describe('the lead picture', () => {
 // The panel's text size scales the root font size; `sizes` lengths do not follow it, so a picture
 // sized in rem would grow past the copy the browser chose.
 for (const path of PAGES_WITH_A_LEAD_PICTURE) {
-  test(`${path}: the lead picture stays sharp with text at 150 %`, async ({ page }) => {
+  test(`${path}: the lead picture stays sharp with text at 150 %`, { tag: '@layout' }, async ({ page }) => {
     await page.addInitScript(() =>
       sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
     );

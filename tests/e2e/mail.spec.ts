@@ -1,117 +1,42 @@
-// The forms' own e-mail backend end to end, as a practice runs it: a build with SMTP configured and
-// no PUBLIC_*_ENDPOINT (so the forms post to the site itself), `node server/serve.mjs` on that
-// build, a real SMTP server in this process (tests/smtp-sink.ts), and both forms used in Chromium.
-//
-// The main webServer's build points the forms at fake outside endpoints, so this spec makes its own
-// build in dist-e2e-mail/ and serves it on a free port; desktop project only (one build per run).
-// E2E_MAIL_REUSE_BUILD=1 reuses an existing dist-e2e-mail/ while working on this file (never in CI).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+// The forms' own e-mail backend end to end, as a practice runs it: the run's build (no
+// PUBLIC_*_ENDPOINT, so the forms post to the site itself; scripts/test-build.mjs), `node
+// server/serve.mjs` on it with SMTP configured (read when the server starts), a real SMTP server in
+// this process (tests/smtp-sink.ts), and both forms used in Chromium. Desktop only (no @layout tag).
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AddressObject } from 'mailparser';
-import { E2E_ADMIN } from '../../playwright.config';
+import { MAIL, TEST_BUILD_DIR, mailEnv, testBuildPath } from '../../scripts/test-build.mjs';
+import { childEnv, freePort, type Started, startNode } from '../process';
 import { SMTP_ACCOUNT, type SmtpSink, startSmtpSink } from '../smtp-sink';
 import { expect, test } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const outDir = 'dist-e2e-mail';
-const INBOX = 'frontdesk-inbox@practice.example';
-const MAIL_FROM = 'Bright Path website <website-sender@practice.example>';
+const INBOX = MAIL.inbox;
 const practice = JSON.parse(readFileSync(path.join(root, 'content/settings/practice.json'), 'utf8'));
 const training = JSON.parse(readFileSync(path.join(root, 'content/training/courses.json'), 'utf8'));
 const XSS = '<img src=x onerror=alert(1)>';
 
 let sink: SmtpSink;
-let server: ChildProcess | undefined;
+let server: Started | undefined;
 let base = '';
-let serverLog = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-/** The environment a practice sets: SMTP and mail addresses, no outside form endpoints. */
-function practiceEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of [
-    'PUBLIC_CONTACT_ENDPOINT',
-    'PUBLIC_REGISTRATION_ENDPOINT',
-    'PUBLIC_CONFIRMATION_ENDPOINT',
-  ])
-    delete env[name];
-  return env;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed:\n${output}`)),
-    );
-  });
-}
-
-async function waitUntilUp(url: string, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the mail test server did not start:\n${serverLog}`);
-}
 
 test.describe.configure({ mode: 'serial' });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright passes fixtures first; this hook needs none
-test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one build and one SMTP server per run: desktop only');
-  testInfo.setTimeout(420_000);
+test.beforeAll(async () => {
   sink = await startSmtpSink();
-  const env = practiceEnv({
-    SITE_URL: 'https://www.example.org',
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD_SHA256: E2E_ADMIN.passwordSha256,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    SMTP_URL: sink.url,
-    MAIL_FROM,
-    PRACTICE_INBOX: INBOX,
-    FORM_RATE_LIMIT: '100',
-  });
-  const reuse = process.env.E2E_MAIL_REUSE_BUILD === '1' && !process.env.CI;
-  if (!reuse || !existsSync(path.join(root, outDir, 'index.html'))) {
-    await run('npx', ['astro', 'build', '--outDir', outDir], env);
-  }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['server/serve.mjs'], {
+  server = startNode(['server/serve.mjs', TEST_BUILD_DIR], {
     cwd: root,
-    env: { ...env, DIST_DIR: outDir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: childEnv({ ...mailEnv(sink.url), FORM_RATE_LIMIT: '100', PORT: String(port), HOST: '127.0.0.1' }),
   });
-  server.stdout!.on('data', (chunk) => (serverLog += chunk));
-  server.stderr!.on('data', (chunk) => (serverLog += chunk));
-  await waitUntilUp(`${base}/robots.txt`);
-  expect(serverLog).toContain('Form handler active for: contact, registration, confirmation');
+  await server.printed(/(Form handler|Development form collector) active for/);
+  expect(server.output()).toContain('Form handler active for: contact, registration, confirmation');
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  await server?.stop();
   await sink?.close();
 });
 
@@ -155,6 +80,8 @@ async function fillRegistration(page: Page, email: string) {
   await page.goto(`${base}/training#register`);
   const form = page.locator('#registration-form');
   await form.getByLabel(/^Full name/).fill('Priya Natarajan');
+  // The first input hydrates the form (client:interact): a click during that can be lost.
+  await expect(page.locator('astro-island:has(#registration-form)')).toHaveAttribute('data-hydrated', '');
   await form.getByLabel(/^Email/).fill(email);
   await form.getByLabel(/^Phone/).fill('+1 (647) 555-0190');
   await form.getByLabel(/^Highest level of education/).selectOption('bachelors');
@@ -165,10 +92,10 @@ async function fillRegistration(page: Page, email: string) {
 
 test('the built pages and the server bundle hold none of the mail settings', () => {
   const secrets = [SMTP_ACCOUNT.pass, encodeURIComponent(SMTP_ACCOUNT.user), 'website-sender@', INBOX];
-  const files = readdirSync(path.join(root, outDir), { recursive: true, withFileTypes: true })
+  const files = readdirSync(testBuildPath, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !/\.(br|gz|png|webp|jpg|woff2?)$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
-  files.push(path.join(root, '.server', outDir, 'forms.mjs'));
+  files.push(path.join(root, '.server', TEST_BUILD_DIR, 'forms.mjs'));
   expect(files.length).toBeGreaterThan(50);
   const leaks = files.flatMap((file) => {
     const text = readFileSync(file, 'latin1');
@@ -176,7 +103,7 @@ test('the built pages and the server bundle hold none of the mail settings', () 
   });
   expect(leaks).toEqual([]);
   // The forms post to the site itself, the routes the handler serves.
-  expect(readFileSync(path.join(root, outDir, 'index.html'), 'utf8')).toContain(
+  expect(readFileSync(path.join(testBuildPath, 'index.html'), 'utf8')).toContain(
     'action="/__dev/forms/contact"',
   );
 });

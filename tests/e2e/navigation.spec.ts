@@ -2,34 +2,40 @@ import { expect, test } from './fixtures';
 import type { Locator } from '@playwright/test';
 
 test.describe('layout and navigation', () => {
-  test('the skip link is the first tab stop and moves focus to the main content', async ({ page }) => {
-    await page.goto('/training');
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: 'Skip to main content' });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeVisible();
-    await page.keyboard.press('Enter');
-    await expect(page.locator('main#main-content')).toBeFocused();
-  });
+  test(
+    'the skip link is the first tab stop and moves focus to the main content',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/training');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main#main-content')).toBeFocused();
+    },
+  );
 
   for (const path of ['/', '/blog']) {
-    test(`the header on ${path} is transparent at the top and white with a shadow once scrolled`, async ({
-      page,
-    }) => {
-      await page.goto(path);
-      const header = page.locator('[data-site-header]');
-      const look = () =>
-        header.evaluate((el) => {
-          const style = getComputedStyle(el);
-          return { background: style.backgroundColor, shadow: style.boxShadow };
-        });
-      await expect(header).not.toHaveAttribute('data-scrolled');
-      await expect.poll(look).toEqual({ background: 'rgba(0, 0, 0, 0)', shadow: 'none' });
-      await page.mouse.wheel(0, 800);
-      await expect(header).toHaveAttribute('data-scrolled', '');
-      await expect.poll(async () => (await look()).background).toBe('rgb(255, 255, 255)');
-      expect((await look()).shadow).not.toBe('none');
-    });
+    test(
+      `the header on ${path} is transparent at the top and white with a shadow once scrolled`,
+      { tag: '@layout' },
+      async ({ page }) => {
+        await page.goto(path);
+        const header = page.locator('[data-site-header]');
+        const look = () =>
+          header.evaluate((el) => {
+            const style = getComputedStyle(el);
+            return { background: style.backgroundColor, shadow: style.boxShadow };
+          });
+        await expect(header).not.toHaveAttribute('data-scrolled');
+        await expect.poll(look).toEqual({ background: 'rgba(0, 0, 0, 0)', shadow: 'none' });
+        await page.mouse.wheel(0, 800);
+        await expect(header).toHaveAttribute('data-scrolled', '');
+        await expect.poll(async () => (await look()).background).toBe('rgb(255, 255, 255)');
+        expect((await look()).shadow).not.toBe('none');
+      },
+    );
   }
 
   test('the footer shows the visitor’s current year, not the build year', async ({ page }) => {
@@ -39,12 +45,8 @@ test.describe('layout and navigation', () => {
   });
 });
 
+// The desktop header holds these links (desktop only); the phone menu is tested below.
 test.describe('anchor navigation', () => {
-  test.skip(
-    ({ isMobile }) => isMobile,
-    'the desktop header holds these links; the phone menu is tested below',
-  );
-
   test('Contact from another page goes home, scrolls to the form and focuses its first input', async ({
     page,
   }) => {
@@ -91,7 +93,7 @@ test.describe('anchor navigation', () => {
   });
 });
 
-test.describe('mobile menu', () => {
+test.describe('mobile menu', { tag: '@layout' }, () => {
   test.skip(({ isMobile }) => !isMobile, 'the slide-in menu is for small screens');
 
   test('opens as a dialog, traps focus, closes on Escape and returns focus to its button', async ({
@@ -179,7 +181,7 @@ test.describe('mobile menu', () => {
   });
 });
 
-test.describe('accessibility panel', () => {
+test.describe('accessibility panel', { tag: '@layout' }, () => {
   test('changes contrast, text size and motion, and keeps them from page to page in the tab', async ({
     page,
   }) => {

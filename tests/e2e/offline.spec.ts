@@ -6,7 +6,6 @@ import { expect, openBlankSitePage, test } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 // One browser engine, one worker: the screen size changes nothing here.
-test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
 
 const POST = '/blog/visual-schedules-a-practical-guide-for-families';
 

@@ -1,15 +1,13 @@
 // Privacy (issue 32): no public page asks another site for anything, every form and every footer
 // links the privacy page, and the registration this browser keeps can be seen and deleted there.
 import type { Request } from '@playwright/test';
-import { FAKE_ENDPOINTS } from '../../playwright.config';
+import { FORM_ENDPOINTS } from '../../playwright.config';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
 const PRIVACY_LINK = 'How we handle your information';
 
 test.describe('privacy', () => {
-  test.skip(({ isMobile }) => isMobile, 'nothing here depends on the layout: the desktop project is enough');
-
   test('no public page sends a request to another origin, even with its islands in use', async ({
     page,
     context,
@@ -66,7 +64,7 @@ test.describe('privacy', () => {
   test('the registration kept in this browser can be seen and deleted on the privacy page', async ({
     page,
   }) => {
-    for (const url of [FAKE_ENDPOINTS.registration, FAKE_ENDPOINTS.confirmation]) {
+    for (const url of [FORM_ENDPOINTS.registration, FORM_ENDPOINTS.confirmation]) {
       await page.route(url, (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"success":true}' }),
       );

@@ -24,8 +24,7 @@ const PROVIDER_PAGE = `<!doctype html><title>Sign in</title><script>
 test('publishes through GitHub after signing in with the OAuth provider, signs out, and asks again when the token is refused', async ({
   page,
   context,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the layout is not what this test is about');
+}) => {
   test.setTimeout(60_000); // an axe run over the post list
   await context.route(/^https:\/\/api\.netlify\.com\/auth\?/, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: PROVIDER_PAGE }),

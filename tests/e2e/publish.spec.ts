@@ -98,12 +98,9 @@ test.afterAll(async () => {
   if (repo) await rm(repo, { recursive: true, force: true });
 });
 
-test.beforeEach(async ({ page }, testInfo) => {
-  // The flows once, on the desktop; on the phone only the controls' accessibility (a narrow table).
-  test.skip(
-    testInfo.project.name !== 'desktop' && !testInfo.title.includes('axe'),
-    'the publishing flows run on the desktop project',
-  );
+// The flows once, on the desktop; on the phone only the controls' accessibility (a narrow table):
+// the one test tagged @layout.
+test.beforeEach(async ({ page }) => {
   await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
 });
 
@@ -282,7 +279,7 @@ test('a site post keeps its file name, and a stopped server leaves the post unto
   await writeFile(postFile('daily-living-routines.md'), original);
 });
 
-test('the publishing controls pass axe and work by keyboard', async ({ page }) => {
+test('the publishing controls pass axe and work by keyboard', { tag: '@layout' }, async ({ page }) => {
   test.setTimeout(120_000); // three axe runs over the whole post list
   await signIn(page);
   await writePost(page, 'Keyboard Publishing', 'Published without a mouse.', 'Only keys.');

@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { testBuildPath } from '../../scripts/test-build.mjs';
 import { expect, test } from './fixtures';
 
-// The build `npm start` serves, its live release (the tests run from the project's root, as
-// playwright.config.ts does; server/releases.mjs).
-const dist = path.resolve('.releases/current');
+// The build the end-to-end server serves: the run's one build (scripts/test-build.mjs).
+const dist = testBuildPath;
 
 test.describe('production server', () => {
   test('serves the home page with the security headers of public/_headers', async ({ request }) => {

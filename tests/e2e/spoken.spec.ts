@@ -7,7 +7,7 @@ import { expectHeard, installScreenReader, listen, sayFocusedItem } from './spok
 
 test.beforeEach(async ({ page }) => installScreenReader(page));
 
-test.describe('on a phone', () => {
+test.describe('on a phone', { tag: '@layout' }, () => {
   test.skip(({ isMobile }) => !isMobile, 'the menu button shows on small screens only');
 
   test('the mobile menu: opening on its first item, closing back on the Menu button', async ({ page }) => {
@@ -23,8 +23,6 @@ test.describe('on a phone', () => {
 });
 
 test.describe('on a desktop', () => {
-  test.skip(({ isMobile }) => isMobile, 'the same on every screen size');
-
   test("the blog's tag dialog: opening, choosing a tag, closing back on the Filter button", async ({
     page,
   }) => {

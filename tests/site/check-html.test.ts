@@ -1,10 +1,13 @@
-// The HTML check of `npm test` (scripts/check-html.mjs) on pages made for it: it must report what it
-// is there to catch, such as the module script once written after </html> on /login and /offline.
+// The HTML check of `npm test` (scripts/check-html.mjs): every page of the run's one build
+// (scripts/test-build.mjs, made by the site project's global setup) is valid HTML; and, on pages
+// made for it, it reports what it is there to catch, such as the module script once written after
+// </html> on /login and /offline.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlErrors, pagesToCheck } from '../../scripts/check-html.mjs';
+import { testBuildPath } from '../../scripts/test-build.mjs';
 
 const page = (body: string, after = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A page</title></head><body>${body}</body></html>${after}`;
@@ -36,5 +39,16 @@ describe('the HTML check', () => {
     const errors = await htmlErrors(await pagesToCheck(dir), dir);
     expect(errors[0]).toMatch(/^login\/index\.html:1: Stray start tag “script”/);
     expect(errors.filter((error) => !error.startsWith('login/'))).toEqual([]);
+  });
+});
+
+describe("the run's build", () => {
+  it('is valid HTML on every page but the CMS', async () => {
+    const pages = await pagesToCheck(testBuildPath);
+    expect(pages).toContain(
+      join(testBuildPath, 'blog/visual-schedules-a-practical-guide-for-families/index.html'),
+    );
+    expect(pages.length).toBeGreaterThan(30);
+    expect(await htmlErrors(pages, testBuildPath)).toEqual([]);
   });
 });

@@ -1,15 +1,14 @@
 // Every file the site serves that is not a page is inert (src/integrations/inert-files.mjs): the
 // blocks the build appends to dist/_headers, what each host makes of them, and `npm start` (the
 // real server/serve.mjs, its own process, on a small build).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFor, parseHeaders } from '../../server/host-rules.mjs';
 import { INERT_FILE_POLICY, inertFileBlocks } from '../../src/integrations/inert-files.mjs';
 import { headerPolicy, renderHeaders } from '../../src/integrations/security.mjs';
+import { childEnv, freePort, type Started, startNode } from '../process';
 
 const env = {
   contactEndpoint: 'https://forms.example.test/f/contact',
@@ -97,18 +96,9 @@ describe("the build's _headers blocks", () => {
   });
 });
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe('npm start', () => {
   let dist: string;
-  let child: ChildProcess;
+  let child: Started;
   let origin = '';
 
   beforeAll(async () => {
@@ -120,22 +110,14 @@ describe('npm start', () => {
     );
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['server/serve.mjs', dist], {
-      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    child = startNode(['server/serve.mjs', dist], {
+      cwd: process.cwd(),
+      env: childEnv({ PORT: String(port), HOST: '127.0.0.1' }),
     });
-    let output = '';
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk) => {
-        output += chunk;
-        if (String(chunk).includes('Serving')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-    });
+    await child.printed('Serving');
   });
   afterAll(async () => {
-    child?.kill();
+    await child?.stop();
     await rm(dist, { recursive: true, force: true });
   });
 

@@ -1,7 +1,7 @@
 // The switch between builds (server/releases.mjs) on a stand-in project whose "astro build" is a
 // small script: a finished build becomes .releases/current in one step, a failed one changes nothing
 // and is removed, two builds never run at once, and old releases go (the one live before stays).
-// tests/site/rebuild-switch.test.ts does the same with the real build and a server under load.
+// tests/site/project-copy.test.ts does the same with the real build and a server under load.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

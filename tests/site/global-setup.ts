@@ -1,0 +1,7 @@
+// The site project's tests that read the run's one build (scripts/test-build.mjs) find it in
+// dist-test/: made here, or kept when `npm test` has just made it (TEST_BUILD_REUSE=1).
+import { testBuild } from '../../scripts/test-build.mjs';
+
+export default async function setup() {
+  await testBuild();
+}

@@ -49,6 +49,9 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
+          // Typing into an island in jsdom takes a few seconds on a busy 2-core machine (the editor's
+          // tests came within a second of the default 5 s there); a timeout is no wait, only a cap.
+          testTimeout: 15_000,
         },
       },
       {

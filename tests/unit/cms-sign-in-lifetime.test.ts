@@ -7,28 +7,7 @@ import {
   restoreCmsSignIn,
   setAsideCmsSignIn,
 } from '@/lib/cms/sign-in-lifetime';
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from '../helpers';
 
 const signIn = JSON.stringify({ backendName: 'github', token: 'gho_secret', login: 'practice' });
 

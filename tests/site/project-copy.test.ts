@@ -68,7 +68,11 @@ publishedAt: ${publishedAt}
 
 Its text.
 `;
-const DUE = { file: 'content/posts/a-post-due.md', slug: 'a-post-due', title: 'A post already due' };
+const DUE = {
+  file: 'content/posts/a-post-already-due.md',
+  slug: 'a-post-already-due',
+  title: 'A post already due',
+};
 const SCHEDULED = {
   file: 'content/posts/a-post-scheduled-for-2030.md',
   slug: 'a-post-scheduled-for-2030',

@@ -3,6 +3,7 @@
 // prints or by its port, and stopped with everything it started.
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
 import { childEnv } from '../scripts/test-build.mjs';
 
 export { childEnv };
@@ -133,4 +134,38 @@ export async function runNode(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output }));
   });
+}
+
+/**
+ * decap-server (Decap CMS's local backend) serving the working copy `repo` on `port`, returned once
+ * it answers for that folder: one left running on the port by someone else serves another folder.
+ */
+export async function startDecapServer(port: number, repo: string): Promise<ChildProcess> {
+  const server = path.resolve(import.meta.dirname, '../node_modules/decap-server/dist/index.js');
+  const child = spawn(process.execPath, [server], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BIND_HOST: '127.0.0.1',
+      GIT_REPO_DIRECTORY: repo,
+      MODE: 'fs',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const answered = await fetch(`http://127.0.0.1:${port}/api/v1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'info' }),
+    }).then(
+      async (response) =>
+        response.ok && ((await response.json()) as { repo?: string }).repo === path.basename(repo),
+      () => false,
+    );
+    if (answered) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`decap-server did not start on port ${port}`);
 }

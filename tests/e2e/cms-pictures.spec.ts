@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { picturesProblem } from '../../src/lib/text/post-body';
 import { expect, test } from './fixtures';
+import { startDecapServer } from '../process';
 
 // A picture in a post's text, written in Decap CMS as an editor would (issue 18): the Body's picture
 // button, an upload through the media library, alt text, "Publish now" against the real decap-server
@@ -21,29 +22,6 @@ let repo = '';
 let server: ChildProcess | undefined;
 let photos: { park: string; plain: string };
 
-async function startDecapServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/decap-server/dist/index.js')], {
-    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', GIT_REPO_DIRECTORY: repo, MODE: 'fs' },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    // Its own server: one left running on the port by someone else serves another folder.
-    const answered = await fetch(`http://127.0.0.1:${port}/api/v1`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'info' }),
-    }).then(
-      async (response) =>
-        response.ok && ((await response.json()) as { repo?: string }).repo === path.basename(repo),
-      () => false,
-    );
-    if (answered) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`decap-server did not start on port ${port}`);
-}
-
 test.beforeAll(async () => {
   repo = await mkdtemp(path.join(tmpdir(), 'cms-pictures-'));
   await cp(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
@@ -53,7 +31,7 @@ test.beforeAll(async () => {
       .png()
       .toFile(file);
   }
-  server = await startDecapServer(decapPort());
+  server = await startDecapServer(decapPort(), repo);
 });
 
 test.afterAll(async () => {

@@ -7,6 +7,7 @@ import { readFrontMatter } from '../../src/lib/text/front-matter';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, signIn, test } from './fixtures';
+import { startDecapServer } from '../process';
 
 // "Publish to website" with real parts (issue 22): a temporary git repository holding a copy of the
 // site's content, the real decap-server on it (as `npm run cms` runs it: fs mode, loopback only), and
@@ -28,35 +29,6 @@ const sitePort = () => 8088 + (test.info().parallelIndex % 2);
 let repo = '';
 let server: ChildProcess | undefined;
 let apiUrl = '';
-
-async function startDecapServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/decap-server/dist/index.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BIND_HOST: '127.0.0.1',
-      GIT_REPO_DIRECTORY: repo,
-      MODE: 'fs',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ action: 'info' }),
-      });
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`decap-server did not start on port ${port}`);
-}
 
 /**
  * The repository: a copy of this checkout's files (what git tracks, and new files not ignored),
@@ -90,7 +62,7 @@ async function makeRepository(): Promise<string> {
 test.beforeAll(async () => {
   repo = await makeRepository();
   apiUrl = `http://127.0.0.1:${decapPort()}/api/v1`;
-  server = await startDecapServer(decapPort());
+  server = await startDecapServer(decapPort(), repo);
 });
 
 test.afterAll(async () => {

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { freePort, startDecapServer } from '../process';
 
 // Scheduling a post (issue 30), as an editor does it, against the real decap-server (fs mode, as
 // `npm run cms` runs it) on a copy of content/: in the admin, "Publish at a date and time" writes the
@@ -23,37 +23,6 @@ test.use({ bypassCSP: true });
 let repo = '';
 let server: ChildProcess | undefined;
 let apiUrl = '';
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startDecapServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/decap-server/dist/index.js')], {
-    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', GIT_REPO_DIRECTORY: repo, MODE: 'fs' },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const answered = await fetch(`http://127.0.0.1:${port}/api/v1`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'info' }),
-    }).then(
-      async (response) =>
-        response.ok && ((await response.json()) as { repo?: string }).repo === path.basename(repo),
-      () => false,
-    );
-    if (answered) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`decap-server did not start on port ${port}`);
-}
 
 /** 'Monday, December 7': the day of a 'YYYY-MM-DD' as the status writes it. */
 function dayWords(day: string): string {
@@ -84,7 +53,7 @@ test.beforeAll(async () => {
   );
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}/api/v1`;
-  server = await startDecapServer(port);
+  server = await startDecapServer(port, repo);
 });
 
 test.afterAll(async () => {

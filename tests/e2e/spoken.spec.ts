@@ -2,6 +2,8 @@
 // only a real browser has (the blog's native modal <dialog>, whole admin pages). The islands' other
 // flows are heard in tests/component/Spoken*.test.tsx. One screen size each: what is said does not
 // depend on it, except that the menu button shows on small screens only.
+import type { Page } from '@playwright/test';
+import { deferred } from '../helpers';
 import { expect, signIn, test } from './fixtures';
 import { expectHeard, installScreenReader, listen, sayFocusedItem } from './spoken';
 
@@ -77,5 +79,110 @@ test.describe('on a desktop', () => {
     await page.keyboard.press('Enter');
     // Not the deleted post's Delete button first (the dialog handing focus back to it).
     await expectHeard(page, ['polite: Deleted “Heard Once”.']);
+  });
+});
+
+test.describe('publishing, on a desktop', () => {
+  const TITLE = 'Heard Published';
+  const COMMIT = 'c0ffee5'.padEnd(40, '0');
+
+  /**
+   * GitHub's contents API for the build's backend (admin/config.yml: OWNER/REPOSITORY, branch main),
+   * as tests/e2e/publish-github.spec.ts answers it: each write waits for a `release`, so the test hears
+   * what is said while it runs; `refuse` answers writes with a server error.
+   */
+  async function standInGitHub(page: Page) {
+    const files = new Map<string, string>();
+    const github = { refuse: false, release: () => {} };
+    let held = deferred<void>();
+    github.release = () => held.resolve();
+    await page.route(/^https:\/\/api\.github\.com\//, async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const path = decodeURIComponent(url.pathname.replace(/^.*\/contents\//, ''));
+      const file = { path, sha: 'b'.repeat(40) };
+      if (url.pathname.endsWith('/branches/main')) {
+        return route.fulfill({ json: { name: 'main', commit: { sha: COMMIT } } });
+      }
+      if (request.method() === 'GET') {
+        const content = files.get(path);
+        return content === undefined
+          ? route.fulfill({ status: 404, json: { message: 'Not Found', status: '404' } })
+          : route.fulfill({ json: { ...file, type: 'file', encoding: 'base64', content } });
+      }
+      await held.promise;
+      held = deferred<void>(); // the next write waits for the next release
+      if (github.refuse) return route.fulfill({ status: 500, json: { message: 'Server Error' } });
+      if (request.method() === 'PUT')
+        files.set(path, (request.postDataJSON() as { content: string }).content);
+      else files.delete(path);
+      return route.fulfill({
+        json: {
+          content: file,
+          commit: { sha: COMMIT, html_url: `https://github.com/OWNER/REPOSITORY/commit/${COMMIT}` },
+        },
+      });
+    });
+    return github;
+  }
+
+  test('publishing says its progress, then the outcome or the failure, once each; removing too', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
+    const github = await standInGitHub(page);
+    await signIn(page);
+    await page.evaluate(() =>
+      sessionStorage.setItem('admin-github-session', JSON.stringify({ token: 'gho_e2e' })),
+    );
+    await page.goto('/admin/posts/new');
+    await page.getByLabel(/^Title/).fill(TITLE);
+    await page.getByLabel(/^Excerpt/).fill('A post to check what is said.');
+    await page.getByLabel('Save as draft').uncheck();
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+    const publish = page.getByRole('button', { name: `Publish to website ${TITLE}` });
+    const remove = page.getByRole('button', { name: `Remove from website ${TITLE}` });
+    await expect(publish).toBeVisible();
+    await listen(page);
+
+    await publish.focus();
+    await expectHeard(page, [`button, Publish to website ${TITLE}`]);
+    await page.keyboard.press('Enter');
+    await expectHeard(page, ['polite: Being published…']);
+    github.release();
+    await expectHeard(page, [
+      `polite: Published “${TITLE}” (content/posts/heard-published.md) in commit c0ffee5. Visitors see it after the site’s next build. See the commit (opens in a new tab)`,
+    ]);
+
+    await remove.focus();
+    await expectHeard(page, [`button, Remove from website ${TITLE}`]);
+    await page.keyboard.press('Enter');
+    await expectHeard(page, [
+      `alertdialog, Remove this post from the website?, “${TITLE}” is deleted from the website’s files in one commit. After the site’s next build, visitors no longer find it in the blog list, and its address /blog/heard-published shows the “page not found” page. The post stays in this browser; you can publish it again later., modal`,
+      'button, Cancel',
+    ]);
+    await page.keyboard.press('Tab');
+    await expectHeard(page, ['button, Remove from website']);
+    await page.keyboard.press('Enter');
+    // Focus goes back to the button that opened the dialog, as a dialog's closing does.
+    await expectHeard(page, [
+      `button, Remove from website ${TITLE}`,
+      'polite: Being removed from the website…',
+    ]);
+    github.release();
+    await expectHeard(page, [
+      `polite: Removed “${TITLE}” (content/posts/heard-published.md) in commit c0ffee5. Visitors stop seeing it after the site’s next build; it stays in this browser. See the commit (opens in a new tab)`,
+    ]);
+
+    github.refuse = true;
+    await publish.focus();
+    await expectHeard(page, [`button, Publish to website ${TITLE}`]);
+    await page.keyboard.press('Enter');
+    await expectHeard(page, ['polite: Being published…']);
+    github.release();
+    await expectHeard(page, [
+      'assertive: GitHub could not save the file (status 500: Server Error). Try again later. The post in this browser is unchanged.',
+    ]);
   });
 });

@@ -1,17 +1,19 @@
 /**
  * "Publish to website" around the admin's posts (issue 22): a provider that the list and the post
  * form wrap around their posts, and the panel it shows above them: where posts are published to
- * (or why they cannot be), the GitHub sign-in, the outcome of the last action (role="status", or
- * role="alert" for a failure, focused so keyboard and screen reader users hear it) and the
- * confirmation before removing a post from the website.
+ * (or why they cannot be), the GitHub sign-in, what is being done and the outcome of the last
+ * action (in the shared FormNotices' live regions, which are always in the page so each is said; the
+ * outcome is focused so keyboard users find it) and the confirmation before removing a post.
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@/lib/db';
+import { FormNotices, type Notice as FormNotice } from '@/islands/shared/form-fields';
+import { WEBSITE_STATE_TEXT } from '@/lib/publish/publish-state';
 import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ScheduleDialog } from './ScheduleDialog';
 import { secondaryButton, linkClass } from './ui';
-import { usePublishing, type Publishing } from './usePublishing';
+import { usePublishing, type Notice, type Publishing } from './usePublishing';
 
 export const PUBLISH_TEXT = {
   publish: 'Publish to website',
@@ -156,29 +158,13 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
         <div className="mt-2">
           <ConnectionLine publishing={publishing} onSignIn={() => setSignIn({})} />
         </div>
-        <div role="status" aria-live="polite" aria-atomic="true">
-          {notice?.tone === 'status' && (
-            <div
-              ref={noticeRef}
-              tabIndex={-1}
-              className="mt-3 rounded-lg border-2 border-success bg-success-surface p-4 font-semibold text-success"
-            >
-              {notice.text}
-              <CommitLink publishing={publishing} postId={notice.postId} />
-            </div>
-          )}
-        </div>
-        {/* Inserted with its text (an alert is announced when it appears), so the page has one empty alert region, the list's. */}
-        {notice?.tone === 'error' && (
-          <div
-            role="alert"
-            ref={noticeRef}
-            tabIndex={-1}
-            className="mt-3 rounded-lg border-2 border-danger bg-danger-surface p-4 font-semibold text-danger"
-          >
-            {notice.text}
-          </div>
-        )}
+        <FormNotices
+          notice={notice && toFormNotice(notice, publishing)}
+          noticeRef={noticeRef}
+          idPrefix="website"
+          spacing="mt-3"
+          progress={progressText(publishing)}
+        />
       </section>
       {children}
 
@@ -235,6 +221,26 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
       </ConfirmDialog>
     </Context.Provider>
   );
+}
+
+/** The outcome in the shared notices: a success with its commit link, a failure as it is. */
+function toFormNotice(notice: Notice, publishing: Publishing): FormNotice {
+  if (notice.tone === 'error') return { tone: 'error', message: notice.text };
+  return {
+    tone: 'success',
+    message: (
+      <>
+        {notice.text}
+        <CommitLink publishing={publishing} postId={notice.postId} />
+      </>
+    ),
+  };
+}
+
+/** While a post is being published or removed, what its row shows ('Being published…'), said once. */
+function progressText(publishing: Publishing): string | undefined {
+  const running = publishing.busy.values().next();
+  return running.done ? undefined : WEBSITE_STATE_TEXT[running.value];
 }
 
 function CommitLink({ publishing, postId }: { publishing: Publishing; postId: number | undefined }) {

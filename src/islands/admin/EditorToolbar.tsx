@@ -2,10 +2,12 @@
  * The editor's toolbar (SPEC 2: bold, italic, bullet list, ordered list, link; plus image, undo and redo):
  * role="toolbar" with one tab stop and the arrow keys, Home and End moving between buttons (the
  * ARIA toolbar pattern). Each button has a text name, says whether it is on (aria-pressed) and
- * names its shortcut (aria-keyshortcuts).
+ * names its shortcut (aria-keyshortcuts). The shortcut's tip under a button, shown while the pointer
+ * is on it, is hidden from screen readers: as a `title` it was said as the button's description,
+ * repeating its name ("Bold, Bold (Ctrl+B)").
  */
 import { useEditorState, type Editor } from '@tiptap/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 interface ToolState {
   bold: boolean;
@@ -51,6 +53,15 @@ export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolb
     }),
   });
   const [focusIndex, setFocusIndex] = useState(0);
+  // Escape hides the tips until the pointer leaves the toolbar (WCAG 1.4.13: dismissible).
+  const [tipsDismissed, setTipsDismissed] = useState(false);
+  useEffect(() => {
+    const dismiss = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') setTipsDismissed(true);
+    };
+    document.addEventListener('keydown', dismiss);
+    return () => document.removeEventListener('keydown', dismiss);
+  }, []);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
   const tools: Tool[] = [
@@ -129,7 +140,9 @@ export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolb
       aria-label="Formatting"
       aria-controls={editorId}
       onKeyDown={handleKeyDown}
-      className="flex flex-wrap gap-1 border-b-2 border-line bg-surface p-1"
+      onPointerLeave={() => setTipsDismissed(false)}
+      data-tips={tipsDismissed ? 'dismissed' : undefined}
+      className="editor-toolbar flex flex-wrap gap-1 border-b-2 border-line bg-surface p-1"
     >
       {tools.map((tool, index) => {
         const enabled = tool.enabled ? tool.enabled(state) : true;
@@ -145,7 +158,6 @@ export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolb
             aria-pressed={pressed === undefined ? undefined : pressed}
             aria-disabled={enabled ? undefined : true}
             aria-keyshortcuts={tool.keys}
-            title={tool.shortcut ? `${tool.label} (${tool.shortcut})` : undefined}
             onFocus={() => setFocusIndex(index)}
             // Keep the editor's selection when the button is pressed with a mouse.
             onMouseDown={(event) => event.preventDefault()}
@@ -153,7 +165,7 @@ export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolb
               if (enabled) tool.run(editor);
             }}
             className={
-              'min-h-11 rounded-md border-2 px-3 py-1 text-base ' +
+              'editor-tool relative min-h-11 rounded-md border-2 px-3 py-1 text-base ' +
               (pressed
                 ? 'border-brand bg-brand text-on-brand'
                 : 'border-transparent bg-page text-ink hover:border-line') +
@@ -162,6 +174,14 @@ export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolb
             }
           >
             {tool.label}
+            {tool.shortcut && (
+              <span
+                aria-hidden="true"
+                className="editor-tip absolute top-full left-1/2 z-10 mt-1 -translate-x-1/2 rounded-md border border-line bg-ink px-2 py-0.5 text-sm font-normal whitespace-nowrap text-page not-italic"
+              >
+                {tool.shortcut}
+              </span>
+            )}
           </button>
         );
       })}

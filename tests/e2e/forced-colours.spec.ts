@@ -18,6 +18,7 @@ const PAGE_TYPES = {
   post: '/blog/building-social-skills-at-home',
   tags: '/blog/tags',
   tag: '/blog/tags/aba-basics',
+  privacy: '/privacy',
   login: '/login',
   'not found': '/no-such-page',
   offline: '/offline',
@@ -137,14 +138,35 @@ test('states stay visible in forced colours: invalid fields, pressed tags, check
 test('admin pages: every control has a boundary and a focus ring in forced colours', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
   await signIn(page);
   await expect(page.getByRole('table')).toBeVisible(); // the rows' buttons, not 'Loading posts...'
   await attachScreenshot(page, testInfo, 'admin post list');
   expect(await controlsWithoutBoundary(page)).toEqual([]);
   expect(await controlsWithoutFocusRing(page)).toEqual([]);
   await page.goto('/admin/posts/new');
-  await expect(page.getByRole('toolbar')).toBeVisible();
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await expect(toolbar).toBeVisible();
   await attachScreenshot(page, testInfo, 'admin editor');
+  expect(await controlsWithoutBoundary(page)).toEqual([]);
+  expect(await controlsWithoutFocusRing(page)).toEqual([]);
+  // Pressed: a toolbar button is drawn in the selection colours, not only with its (dropped) fill.
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.press('ControlOrMeta+b');
+  const bold = toolbar.getByRole('button', { name: 'Bold', pressed: true });
+  const italic = toolbar.getByRole('button', { name: 'Italic', pressed: false });
+  await expect(bold).toBeVisible();
+  const fill = (button: typeof bold) =>
+    button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await fill(bold)).not.toBe(await fill(italic));
+  await attachScreenshot(page, testInfo, 'admin editor with Bold pressed');
+
+  // A post's own page: the editor with the Website part (its status and buttons).
+  await page.goto('/admin/posts');
+  await page.getByRole('link', { name: /^Edit/ }).first().click();
+  await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+  await expect(page.getByRole('region', { name: 'Website' })).toBeVisible();
+  await attachScreenshot(page, testInfo, 'admin post editing');
   expect(await controlsWithoutBoundary(page)).toEqual([]);
   expect(await controlsWithoutFocusRing(page)).toEqual([]);
 });

@@ -168,7 +168,7 @@ test('a post is published, updated and removed through decap-server, and never o
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();
   await expect(websiteAlert(page)).toContainText(`content/posts/${file} changed in the repository`);
-  await expect(websiteAlert(page)).toBeFocused();
+  await expect(websiteAlert(page).locator('[tabindex="-1"]')).toBeFocused(); // the message in the alert region
   expect(await readFile(postFile(file), 'utf8')).toBe(theirs);
   await expect(row(page, title).getByText('On the website, changed here since')).toBeVisible();
   // Removing is refused as well while the repository's file is not the one published.

@@ -48,12 +48,6 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
-          // Worker threads, not child processes (Vitest's default): each file still gets a fresh
-          // worker and jsdom, but a thread starts far cheaper than a process. Measured on the 2-core
-          // machine under the same load (issue 29): 300 s instead of 727 s for the 21 files. The
-          // vmThreads pool (one jsdom per worker) was faster still but breaks fake-indexeddb's
-          // objects (another realm) and an ESM-only dependency.
-          pool: 'threads',
           setupFiles: ['tests/component/setup.ts'],
           // Typing into an island in jsdom takes a few seconds on a busy 2-core machine (the editor's
           // tests came within a second of the default 5 s there); a timeout is no wait, only a cap.

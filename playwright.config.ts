@@ -52,14 +52,17 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
+    // Every test but those of what only a phone has (@phone-only: the slide-in menu), which would
+    // only be skipped here.
     {
       name: 'desktop',
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     // Phone size only where the layout differs: the tests tagged @layout (header and menu, panels,
-    // forms, tables, the editor's toolbar, axe on every page type). Every other test runs once, on
-    // the desktop (docs/development.md, "Which width a test runs at").
-    { name: 'phone', grep: /@layout/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    // forms, tables, the editor's toolbar, axe on every page type) and @phone-only. Every other test
+    // runs once, on the desktop (docs/development.md, "Which width a test runs at").
+    { name: 'phone', grep: /@layout|@phone-only/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
     // Builds dist-test/ (kept when `npm test` made it: TEST_BUILD_REUSE=1), then serves it.

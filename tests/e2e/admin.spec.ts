@@ -247,11 +247,15 @@ test.describe('post management', () => {
   });
 
   test('opening a post published with the site is not a change', async ({ page }) => {
+    // The pages' own clock (installed before they load), moved past the moment the unsaved copy would
+    // be written (300 ms after a change: UNSAVED_COPY_DELAY_MS) rather than waited for.
+    await page.clock.install();
+    await page.reload();
     await row(page, 'Visual Schedules: A Practical Guide for Families')
       .getByRole('link', { name: /^Edit/ })
       .click();
     await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('visual schedule');
-    await page.waitForTimeout(500); // past the moment the unsaved copy would be written
+    await page.clock.runFor(1_000);
     await expect(page.getByText('Unsaved changes')).toHaveCount(0);
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('admin-unsaved'))),
@@ -347,6 +351,8 @@ test.describe('the editor', { tag: '@layout' }, () => {
   });
 
   test('has the toolbar buttons with pressed states, by mouse and keyboard', async ({ page }) => {
+    await page.clock.install(); // before the page loads: installed into an open page, it stalls clicks
+    await page.reload();
     const editor = page.getByRole('textbox', { name: 'Content' });
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
     const bold = toolbar.getByRole('button', { name: 'Bold' });
@@ -370,8 +376,9 @@ test.describe('the editor', { tag: '@layout' }, () => {
     await page.keyboard.press('Enter');
     await expect(editor.locator('ul li')).toHaveText('Hello world');
     await expect(bullets).toHaveAttribute('aria-pressed', 'true');
-    // Changes more than 500 ms apart are separate undo steps (closer ones are grouped).
-    await page.waitForTimeout(700);
+    // Changes more than 500 ms apart are separate undo steps (closer ones are grouped): the page's
+    // clock is moved on 700 ms rather than waited for.
+    await page.clock.runFor(700);
     await toolbar.getByRole('button', { name: 'Numbered list' }).click();
     await expect(editor.locator('ol li')).toHaveText('Hello world');
     await toolbar.getByRole('button', { name: 'Undo' }).click();

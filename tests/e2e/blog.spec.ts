@@ -3,7 +3,7 @@
 // browser's store (with script payloads that must not run), and axe in every contrast mode.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, pageSettled, test } from './fixtures';
 import { putBrowserPosts, type StoredPost } from './browser-store';
 import { CONTRAST_MODES } from './pages';
 
@@ -379,7 +379,7 @@ test.describe("posts kept in this browser's store", () => {
     await expect(content.getByText('A harmless link')).not.toHaveAttribute('href', /javascript/);
     await content.getByText('A harmless link').click();
     await content.getByText('Click this paragraph').click();
-    await page.waitForTimeout(200);
+    await pageSettled(page);
     expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
     await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
 

@@ -39,6 +39,37 @@ export async function openBlankSitePage(page: Page): Promise<void> {
   await page.goto('/__e2e/blank');
 }
 
+/**
+ * Waits until what the page has started has had its effect, so a test can check that nothing ran:
+ * the page's load event, every picture in view (or not lazy) loaded or failed (its load or error
+ * event fired), then a rendering frame and a task, so the handlers and javascript: navigations
+ * those events and the last clicks queued have run. A lazy picture out of view never loads or fails.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(async () => {
+    const inView = (element: Element) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new IntersectionObserver(([entry]) => {
+          observer.disconnect();
+          resolve(entry?.isIntersecting ?? false);
+        });
+        observer.observe(element);
+      });
+    await Promise.all(
+      [...document.images].map(async (image) => {
+        if (image.complete || (image.loading === 'lazy' && !(await inView(image)))) return;
+        if (image.complete) return;
+        await new Promise((done) => {
+          image.addEventListener('load', done, { once: true });
+          image.addEventListener('error', done, { once: true });
+        });
+      }),
+    );
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  });
+}
+
 /** Signing in runs 600,000 PBKDF2 iterations: slower than expect's 5 s on a loaded machine. */
 export const SIGNED_IN = { timeout: 20_000 };
 

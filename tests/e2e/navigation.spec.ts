@@ -93,9 +93,8 @@ test.describe('anchor navigation', () => {
   });
 });
 
-test.describe('mobile menu', { tag: '@layout' }, () => {
-  test.skip(({ isMobile }) => !isMobile, 'the slide-in menu is for small screens');
-
+// The slide-in menu is for small screens: the phone project only (playwright.config.ts).
+test.describe('mobile menu', { tag: '@phone-only' }, () => {
   test('opens as a dialog, traps focus, closes on Escape and returns focus to its button', async ({
     page,
   }) => {

@@ -61,8 +61,7 @@ test.afterAll(async () => {
   if (repo) await rm(repo, { recursive: true, force: true });
 });
 
-test.beforeEach(async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'scheduling is checked on the desktop project');
+test.beforeEach(async ({ page }) => {
   await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
   // Decap CMS talks to decap-server at localhost:8081 (admin/config.yml): here, this suite's own.
   await page.route(/^http:\/\/localhost:8081\//, async (route) => {

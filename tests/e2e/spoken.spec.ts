@@ -9,9 +9,8 @@ import { expectHeard, installScreenReader, listen, sayFocusedItem } from './spok
 
 test.beforeEach(async ({ page }) => installScreenReader(page));
 
-test.describe('on a phone', { tag: '@layout' }, () => {
-  test.skip(({ isMobile }) => !isMobile, 'the menu button shows on small screens only');
-
+// The menu button shows on small screens only: the phone project only (playwright.config.ts).
+test.describe('on a phone', { tag: '@phone-only' }, () => {
   test('the mobile menu: opening on its first item, closing back on the Menu button', async ({ page }) => {
     await page.goto('/training');
     await listen(page);

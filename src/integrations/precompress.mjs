@@ -9,7 +9,7 @@
 // folder (node_modules/.astro/precompress/), keyed by the file's bytes: a rebuild compresses only the
 // files that changed.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,15 +114,18 @@ export class CopiesCache {
       .digest('hex');
   }
 
-  /** The copies kept for these bytes, or undefined. */
+  /**
+   * The copies kept for these bytes, as their files in the cache and sizes, or undefined.
+   * @returns {Promise<{ extension: string, source: string, size: number }[] | undefined>}
+   */
   async get(key) {
     const at = (suffix) => path.join(this.dir, key + suffix);
     try {
-      await readFile(at('.done'));
+      await stat(at('.done'));
       const copies = [];
       for (const extension of ['.br', '.gz']) {
-        const bytes = await readFile(at(extension)).catch(() => undefined);
-        if (bytes) copies.push({ extension, bytes });
+        const found = await stat(at(extension)).catch(() => undefined);
+        if (found) copies.push({ extension, source: at(extension), size: found.size });
       }
       this.used.add(key);
       this.hits += 1;
@@ -185,16 +188,24 @@ export function precompress({ enabled = precompressWanted() } = {}) {
             if (bytes.length < MIN_BYTES) continue;
             const key = cache.key(bytes, file);
             let copies = await cache.get(key);
-            if (!copies) {
-              copies = await compressedCopies(bytes, file);
-              await cache.put(key, copies);
+            if (copies) {
+              // A second name for the kept file, not a second copy of it (nothing writes either in
+              // place: the cache renames new files over old ones); a copy where a link cannot be made.
+              for (const copy of copies)
+                await link(copy.source, file + copy.extension).catch(() =>
+                  copyFile(copy.source, file + copy.extension),
+                );
+            } else {
+              const made = await compressedCopies(bytes, file);
+              await cache.put(key, made);
+              for (const copy of made) await writeFile(file + copy.extension, copy.bytes);
+              copies = made.map((copy) => ({ extension: copy.extension, size: copy.bytes.length }));
             }
-            for (const copy of copies) await writeFile(file + copy.extension, copy.bytes);
             const br = copies.find((copy) => copy.extension === '.br');
             if (!br) continue;
             files += 1;
             before += bytes.length;
-            after += br.bytes.length;
+            after += br.size;
           }
         };
         await Promise.all(Array.from({ length: 2 * availableParallelism() }, worker));

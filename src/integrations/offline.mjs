@@ -143,8 +143,9 @@ const WORKER_FILE = /^(?:sw|workbox-[\w-]+)\.js$/;
 /**
  * What the worker Workbox writes depends on: this module and the offline constants it reads (the
  * configuration, runtimeCaching's functions included), the versions of the packages that write it,
- * and the files it installs (globPatterns: the offline page, the stylesheets, the favicon; the
- * offline page names its scripts by their fingerprinted files, so its text covers them).
+ * and the files it installs (globPatterns: the offline page, the stylesheets, the favicon; the web
+ * app manifest, which the plugin adds; the offline page names its scripts by their fingerprinted
+ * files, so its text covers them).
  */
 async function workerInputs(outDir) {
   const hash = createHash('sha256');
@@ -152,7 +153,7 @@ async function workerInputs(outDir) {
   hash.update(await readFile(new URL('../lib/site/offline.ts', import.meta.url)));
   for (const name of ['workbox-build', 'vite-plugin-pwa', '@vite-pwa/astro'])
     hash.update(`${name}@${packageVersion(name, import.meta.url)}\0`);
-  const installed = ['offline/index.html', 'favicon.svg'];
+  const installed = ['offline/index.html', 'favicon.svg', 'manifest.webmanifest'];
   for (const name of (await readdir(path.join(outDir, '_astro'))).sort())
     if (name.endsWith('.css')) installed.push(`_astro/${name}`);
   for (const file of installed) {

@@ -127,13 +127,14 @@ describe('CopiesCache (compressed copies)', () => {
 });
 
 describe('workerFromCache (the service worker)', () => {
-  function build(css: string) {
+  function build(css: string, manifest = '{"name":"Practice"}') {
     const out = temporary('worker-build-');
     mkdirSync(join(out, '_astro'));
     mkdirSync(join(out, 'offline'));
     writeFileSync(join(out, 'offline/index.html'), '<!doctype html><title>Offline</title>');
     writeFileSync(join(out, 'favicon.svg'), '<svg/>');
     writeFileSync(join(out, '_astro/index.abc.css'), css);
+    writeFileSync(join(out, 'manifest.webmanifest'), manifest);
     return out;
   }
   const writer = () => {
@@ -162,7 +163,7 @@ describe('workerFromCache (the service worker)', () => {
     expect(readFileSync(join(second, 'workbox-1234.js'), 'utf8')).toBe('// runtime');
   });
 
-  it('writes it again when a file it installs changed', async () => {
+  it('writes it again when a file it installs changed, the web app manifest included', async () => {
     const cacheDir = join(temporary('worker-cache-'), 'service-worker');
     const { calls, write } = writer();
     const first = build('a{color:red}');
@@ -173,5 +174,11 @@ describe('workerFromCache (the service worker)', () => {
     );
     expect(calls).toEqual([first, second]);
     expect(readFileSync(join(second, 'sw.js'), 'utf8')).toBe('// worker 2');
+    // The web app manifest is installed too (its revision is in sw.js).
+    const third = build('a{color:blue}', '{"name":"Renamed practice"}');
+    expect(await workerFromCache(third, cacheDir, (o: { dir: string }) => write(o), { dir: third })).toBe(
+      false,
+    );
+    expect(calls).toEqual([first, second, third]);
   });
 });

@@ -5,6 +5,8 @@
 // source of the pipeline's modules with parse5's version, so a change of any step's code starts
 // afresh. A page whose text is unchanged since an earlier build is then not parsed again: after one
 // post changed, only the pages that show it are. Entries no build used are removed after each build.
+// A step that comes to read anything else (another file, the clock, a variable) must add it to the key
+// (PipelineCache.open's salt), or a rebuild would keep a result made without it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';

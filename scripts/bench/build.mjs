@@ -67,7 +67,7 @@ export function buildSteps(output) {
   };
   phase('Astro: content sync and types', /\[types\] Generated ([\d.]+)s/g);
   phase('Astro: pages rendered', /generating static routes[\s\S]*?Completed in ([\d.]+)s/g);
-  phase('Astro: its whole build, before the steps below', /\[build\] ✓ Completed in ([\d.]+)s\./g);
+  phase('Astro: bundles and pages (after the sync)', /\[build\] ✓ Completed in ([\d.]+)s\./g);
   phase('HTML pipeline', /\[html-pipeline\][^\n]*; ([\d.]+) s\n/g);
   phase('service worker', /Service worker [^\n]*in ([\d.]+) s/g);
   phase('compressed copies', /\[precompress\] Compressed copies of \d+ files in ([\d.]+) s/g);

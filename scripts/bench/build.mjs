@@ -63,11 +63,13 @@ export function buildSteps(output) {
   const phase = (name, pattern) => {
     // The last match: Astro says "Completed in" after each of its phases, the whole build last.
     const match = [...output.matchAll(pattern)].at(-1);
-    if (match) steps.push({ name, seconds: Number(match[1]) });
+    // Astro writes a minute or more as "1m 2s".
+    const [, minutes = '0', secs] = /^(?:(\d+)m )?([\d.]+)$/.exec(match?.[1] ?? '') ?? [];
+    if (secs !== undefined) steps.push({ name, seconds: Number(minutes) * 60 + Number(secs) });
   };
-  phase('Astro: content sync and types', /\[types\] Generated ([\d.]+)s/g);
-  phase('Astro: pages rendered', /generating static routes[\s\S]*?Completed in ([\d.]+)s/g);
-  phase('Astro: bundles and pages (after the sync)', /\[build\] ✓ Completed in ([\d.]+)s\./g);
+  phase('Astro: content sync and types', /\[types\] Generated ((?:\d+m )?[\d.]+)s/g);
+  phase('Astro: pages rendered', /generating static routes[\s\S]*?Completed in ((?:\d+m )?[\d.]+)s/g);
+  phase('Astro: bundles and pages (after the sync)', /\[build\] ✓ Completed in ((?:\d+m )?[\d.]+)s\./g);
   phase('HTML pipeline', /\[html-pipeline\][^\n]*; ([\d.]+) s\n/g);
   phase('service worker', /Service worker [^\n]*in ([\d.]+) s/g);
   phase('compressed copies', /\[precompress\] Compressed copies of \d+ files in ([\d.]+) s/g);

@@ -1,12 +1,19 @@
 // Lighthouse (mobile settings, the system Chromium) on the public page types; prints a table of
 // the four category scores, LCP, TBT, CLS and the bytes each page loads, then the JavaScript budget
 // table of scripts/js-budget.mjs for the same pages; both tables are also written under reports/
-// (git-ignored). Each page is measured AUDIT_RUNS times (default 3) and the run with the median LCP
-// is shown, since single simulated runs vary by about ±0.1 s. AUDIT_HTTP2=1 serves the build over
+// (git-ignored). Each page is measured AUDIT_RUNS times (default 5) and the run with the median LCP
+// is shown, since single simulated runs vary by about ±0.1 s. The first row is the floor: the
+// smallest page there is (FLOOR_PAGE: a heading and a paragraph, no stylesheet, no script) served by
+// the same server code in the same rounds, and each page's LCP is also shown as a multiple of it
+// (target: LCP_RATIO_TARGET). The rounds interleave the pages, so the load of other work on the
+// machine weighs on the floor and the pages alike. AUDIT_HTTP2=1 serves the build over
 // HTTPS with HTTP/2 and Brotli (a self-signed certificate), as the static hosts do; by default it is
 // `npm start`'s plain HTTP/1.1.
 // Usage: npm run audit  (builds first)   or   node scripts/audit.mjs [/path ...]
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_FLAGS, CHROME_HTTPS_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
@@ -24,7 +31,7 @@ const AUDIT_PAGES = [
   '/privacy',
 ];
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES;
-const runs = Math.max(1, Number(process.env.AUDIT_RUNS) || 3);
+const runs = Math.max(1, Number(process.env.AUDIT_RUNS) || 5);
 const http2 = process.env.AUDIT_HTTP2 === '1';
 
 /** The run whose LCP is the median of the runs. */
@@ -43,26 +50,52 @@ function medianRun(results) {
  */
 const FIRST_ROUND_TRIP = 14600;
 
+/**
+ * The fastest page possible from this server on this connection: what every page's LCP is compared
+ * with. Text only, so its largest paint is the paragraph, painted as soon as the HTML has arrived.
+ */
+const FLOOR_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Floor</title>
+<meta name="description" content="The smallest page: what every page's LCP is compared with.">
+</head>
+<body>
+<h1>The floor</h1>
+<p>A heading and a paragraph, no stylesheet and no script: the fastest page this server can send.</p>
+</body>
+</html>
+`;
+/** Each page's LCP should stay within this multiple of the floor's (issue 33). */
+const LCP_RATIO_TARGET = 1.15;
+const FLOOR = 'floor';
+
 const seconds = (ms) => (typeof ms === 'number' ? `${(ms / 1000).toFixed(2)} s` : '?');
 
 const server = await startServer({ http2 });
+const floorDir = mkdtempSync(path.join(os.tmpdir(), 'audit-floor-'));
+writeFileSync(path.join(floorDir, 'index.html'), FLOOR_PAGE);
+const floorServer = await startServer({ http2, dist: floorDir });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: http2 ? [...CHROME_FLAGS, ...CHROME_HTTPS_FLAGS] : CHROME_FLAGS,
 });
+const targets = [FLOOR, ...pages];
+/** @type {Map<string, any[]>} each page's Lighthouse results, one per round */
+const results = new Map(targets.map((target) => [target, []]));
 const rows = [];
 try {
-  for (const path of pages) {
-    const results = [];
-    for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(server.origin + path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
-      results.push(result.lhr);
+  for (let run = 0; run < runs; run += 1) {
+    for (const target of targets) {
+      const url = target === FLOOR ? `${floorServer.origin}/` : server.origin + target;
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      results.get(target).push(result.lhr);
     }
-    const lhr = medianRun(results);
+  }
+  for (const target of targets) {
+    const lhr = medianRun(results.get(target));
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id];
     const items = audit('network-requests')?.details?.items ?? [];
@@ -71,11 +104,12 @@ try {
         .filter((i) => !type || i.resourceType === type)
         .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
     rows.push({
-      path,
+      path: target,
       perf: score('performance'),
       a11y: score('accessibility'),
       bp: score('best-practices'),
       seo: score('seo'),
+      lcpMs: audit('largest-contentful-paint')?.numericValue,
       lcp: seconds(audit('largest-contentful-paint')?.numericValue),
       tbt: audit('total-blocking-time')?.displayValue ?? '?',
       cls: audit('cumulative-layout-shift')?.displayValue ?? '?',
@@ -97,20 +131,39 @@ try {
 } finally {
   await chrome.kill();
   server.stop();
+  floorServer.stop();
+  rmSync(floorDir, { recursive: true, force: true });
+}
+
+const floorLcp = rows[0].lcpMs;
+/** A page's LCP as a multiple of the floor's, marked (!) past LCP_RATIO_TARGET. */
+function ratio(row) {
+  if (row.path === FLOOR) return '1.00';
+  if (typeof row.lcpMs !== 'number' || typeof floorLcp !== 'number' || floorLcp <= 0) return '?';
+  const value = row.lcpMs / floorLcp;
+  return `${value.toFixed(2)}${value > LCP_RATIO_TARGET ? ' (!)' : ''}`;
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const lines = [
   `Lighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), ${http2 ? 'HTTPS with HTTP/2' : 'HTTP/1.1'}; ` +
-    `median LCP of ${runs} run(s)`,
+    `median LCP of ${runs} run(s); load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')} at the end`,
   '',
-  '| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS | HTML | total |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| page | Performance | Accessibility | Best Practices | SEO | LCP | LCP / floor | TBT | CLS | JS | HTML | total |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.html)}${r.html > FIRST_ROUND_TRIP ? ' (!)' : ''} | ${kb(r.total)} |`,
+      `| ${r.path === FLOOR ? `${FLOOR} (a heading and a paragraph)` : r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp} | ${ratio(r)} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.html)}${r.html > FIRST_ROUND_TRIP ? ' (!)' : ''} | ${kb(r.total)} |`,
   ),
 ];
+if (rows.some((r) => ratio(r).endsWith('(!)')))
+  lines.push(
+    '',
+    `(!) in LCP / floor: more than ${LCP_RATIO_TARGET} times the floor's LCP, measured in the same rounds.`,
+  );
 if (rows.some((r) => r.html > FIRST_ROUND_TRIP))
   lines.push(
     '',
@@ -118,7 +171,8 @@ if (rows.some((r) => r.html > FIRST_ROUND_TRIP))
       ' request behind it starts one round trip later. See docs/performance.md.',
   );
 for (const r of rows)
-  if (r.failing.length) lines.push('', `${r.path} audits below full marks: ${r.failing.join(', ')}`);
+  if (r.path !== FLOOR && r.failing.length)
+    lines.push('', `${r.path} audits below full marks: ${r.failing.join(', ')}`);
 console.log('');
 writeReport(http2 ? 'lighthouse-http2' : 'lighthouse', lines);
 

@@ -5,7 +5,10 @@
 // /blog search box to the updated results, and the gzip size of /blog's HTML. A benchmark, not a
 // test: the figures depend on the machine, and on what else runs on it (compare runs made alike).
 //
-//   npm run bench -- [N=100] [--keep] [--reuse=<kept copy>] [--no-browser] [--verbose]
+//   npm run bench -- [N=100] [--start] [--rebuild] [--keep] [--reuse=<kept copy>] [--no-browser] [--verbose]
+//
+// --start builds as `npm start` does (PRECOMPRESS=1: with the compressed copies the static hosts do
+// without); --rebuild then changes one post and builds again, with the caches the first build left.
 //
 // The parts: scripts/bench/posts.mjs (the posts), build.mjs (the copy and its build), search.mjs
 // (Chromium), transfer.mjs (bytes on the wire), report.mjs (the table and its targets).
@@ -27,6 +30,8 @@ const keep = args.includes('--keep');
 const reuse = args.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
 const withBrowser = !args.includes('--no-browser');
 const verbose = args.includes('--verbose');
+const asStart = args.includes('--start');
+const rebuild = args.includes('--rebuild');
 
 /** Serves the copy's build and measures what a visitor of /blog gets. */
 async function measureBlog(dir) {
@@ -54,14 +59,25 @@ async function main() {
   try {
     const loadBefore = os.loadavg()[0];
     let built;
+    let rebuilt;
+    const env = asStart ? { PRECOMPRESS: '1' } : {};
     if (!reuse) {
       console.log('Building...');
-      built = await timedBuild(dir);
+      built = { ...(await timedBuild(dir, env)), start: asStart };
+    }
+    if (rebuild) {
+      const posts = path.join(dir, 'content/posts');
+      const [first] = readdirSync(posts)
+        .filter((f) => f.endsWith('.md'))
+        .sort();
+      await fs.appendFile(path.join(posts, first), '\nOne more paragraph, written after the first build.\n');
+      console.log(`Building again after a change to ${first}...`);
+      rebuilt = await timedBuild(dir, env);
     }
     let measured = {};
     if (existsSync(path.join(dir, 'dist/blog/index.html'))) measured = await measureBlog(dir);
     else console.log('No /blog in this build yet: the browser measurements are skipped.');
-    console.log(`\n${renderTable(reportRows({ posts, built, ...measured }))}`);
+    console.log(`\n${renderTable(reportRows({ posts, built, rebuilt, ...measured }))}`);
     console.log(`\n${machineLine(loadBefore)}`);
   } finally {
     if (!keep && !reuse) await fs.rm(dir, { recursive: true, force: true });

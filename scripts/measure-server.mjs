@@ -63,16 +63,29 @@ async function freePort() {
   });
 }
 
-/** Serves the build of the project in `cwd` (this one by default: the benchmark serves its copy). */
-export async function startServer({ http2 = false, cwd = process.cwd() } = {}) {
-  if (!existsSync(path.join(cwd, 'dist/index.html'))) {
-    throw new Error(`No build in ${path.join(cwd, 'dist')}: run \`npm run build\` first.`);
+/**
+ * Serves the build of the project in `cwd` (this one by default: the benchmark serves its copy), or
+ * with `dist` another folder of finished files (the audit's floor page).
+ */
+export async function startServer({
+  http2 = false,
+  cwd = process.cwd(),
+  dist = path.join(cwd, 'dist'),
+} = {}) {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`No build in ${dist}: run \`npm run build\` first.`);
   }
   const port = await freePort();
   const certificate = http2 ? selfSignedCertificate() : undefined;
   const child = spawn(process.execPath, ['server/serve.mjs'], {
     cwd,
-    env: { ...process.env, ...certificate?.env, PORT: String(port), HOST: http2 ? 'localhost' : '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...certificate?.env,
+      DIST_DIR: dist,
+      PORT: String(port),
+      HOST: http2 ? 'localhost' : '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {

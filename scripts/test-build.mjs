@@ -71,6 +71,8 @@ export function testBuildEnv(env = process.env) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD_SHA256: E2E_ADMIN.passwordSha256,
       ...mailEnv(smtpUrl),
+      // The compressed copies `npm start` makes (server/releases.mjs), which the server test sends.
+      PRECOMPRESS: '1',
     },
     env,
   );

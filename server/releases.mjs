@@ -58,7 +58,11 @@ async function lock(dir) {
   throw new Error(`could not take ${path.join(RELEASES, LOCK)}`);
 }
 
-/** `astro build --outDir DIR` with this Node; resolves with its output, rejects with its last lines. */
+/**
+ * `astro build --outDir DIR` with this Node; resolves with its output, rejects with its last lines.
+ * PRECOMPRESS=1: the server sends the build's brotli and gzip copies (src/integrations/precompress.mjs),
+ * which the static hosts' builds do without.
+ */
 function astroBuild(root, outDir, { env, onOutput }) {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -66,7 +70,7 @@ function astroBuild(root, outDir, { env, onOutput }) {
       [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
       {
         cwd: root,
-        env: { ASTRO_TELEMETRY_DISABLED: '1', ...env },
+        env: { ASTRO_TELEMETRY_DISABLED: '1', ...env, PRECOMPRESS: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -1,13 +1,20 @@
 // The benchmark's figures: statistics, units, and the table it prints.
 import os from 'node:os';
 
-/** Targets at 1000 posts (issue 3). */
+/** Targets at 1000 posts (issue 3; the build's, issue 33). */
 export const TARGETS = {
-  buildSeconds: 60,
-  peakBytes: 2 * 1024 ** 3,
+  buildSeconds: 30,
+  peakBytes: 1.5 * 1024 ** 3,
   searchMs: 16,
   blogGzipBytes: 100 * 1024,
 };
+
+/** The build's targets for `posts` posts (issue 33): up to 1,000, 30 s and 1.5 GiB; to 5,000, 120 s and 2 GiB. */
+export function buildTargets(posts) {
+  return posts <= 1000
+    ? { seconds: TARGETS.buildSeconds, peak: TARGETS.peakBytes }
+    : { seconds: 120, peak: 2 * 1024 ** 3 };
+}
 
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,24 +34,38 @@ export const ms = (n) => (n === undefined ? 'n/a' : `${n.toFixed(1)} ms`);
 const verdict = (ok) => (ok === undefined ? '' : ok ? 'yes' : 'NO');
 
 /** The table's rows: [measure, value, target, met] for what was measured (each part may be missing). */
-export function reportRows({ posts, built, html, index, search }) {
+export function reportRows({ posts, built, rebuilt, html, index, search }) {
   const rows = [['posts', String(posts), '', '']];
+  const target = buildTargets(posts);
   if (built)
     rows.push(
       ['pages built (HTML files)', String(built.pages), '', ''],
       [
-        'build time',
+        `build time${built.start ? ' (as `npm start`: with compressed copies)' : ''}`,
         `${built.seconds.toFixed(1)} s`,
-        `< ${TARGETS.buildSeconds} s`,
-        verdict(built.seconds < TARGETS.buildSeconds),
+        `< ${target.seconds} s`,
+        verdict(built.seconds < target.seconds),
       ],
       [
         'peak memory (build process, RSS)',
         fmtBytes(built.peak),
-        '< 2 GiB',
-        verdict(built.peak < TARGETS.peakBytes),
+        `< ${fmtBytes(target.peak)}`,
+        verdict(built.peak < target.peak),
       ],
+      ['  CPU time of the build (user + system)', `${built.cpu.toFixed(1)} s`, '', ''],
       ['pages per second', (built.pages / built.seconds).toFixed(1), '', ''],
+      ...built.steps.map((step) => [`  ${step.name}`, `${step.seconds.toFixed(1)} s`, '', '']),
+    );
+  if (rebuilt)
+    rows.push(
+      [
+        'rebuild after one post changed',
+        `${rebuilt.seconds.toFixed(1)} s (${((100 * rebuilt.seconds) / built.seconds).toFixed(0)} % of the first)`,
+        '',
+        '',
+      ],
+      ['  CPU time of the rebuild', `${rebuilt.cpu.toFixed(1)} s`, '', ''],
+      ...rebuilt.steps.map((step) => [`  ${step.name}`, `${step.seconds.toFixed(1)} s`, '', '']),
     );
   if (html)
     rows.push([

@@ -1,11 +1,13 @@
 // Offline reading and the web app manifest (docs/offline.md).
 // @vite-pwa/astro runs Workbox's generateSW once Astro has written every page; src/scripts/service-worker.ts
 // registers the result and asks the visitor before a new version takes over.
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import { HtmlPage, attribute, bundledScripts } from './html/page.mjs';
+import { packageVersion } from './html/pipeline-cache.mjs';
 import {
   ASSETS_CACHE,
   BLOG_DATA_CACHE,
@@ -135,14 +137,73 @@ export function completePrecache(outDir) {
   };
 }
 
+/** The files Workbox writes: the worker and its runtime (workbox-<hash>.js), at the build's top. */
+const WORKER_FILE = /^(?:sw|workbox-[\w-]+)\.js$/;
+
+/**
+ * What the worker Workbox writes depends on: this module and the offline constants it reads (the
+ * configuration, runtimeCaching's functions included), the versions of the packages that write it,
+ * and the files it installs (globPatterns: the offline page, the stylesheets, the favicon; the web
+ * app manifest, which the plugin adds; the offline page names its scripts by their fingerprinted
+ * files, so its text covers them).
+ */
+async function workerInputs(outDir) {
+  const hash = createHash('sha256');
+  hash.update(await readFile(new URL(import.meta.url)));
+  hash.update(await readFile(new URL('../lib/site/offline.ts', import.meta.url)));
+  for (const name of ['workbox-build', 'vite-plugin-pwa', '@vite-pwa/astro'])
+    hash.update(`${name}@${packageVersion(name, import.meta.url)}\0`);
+  const installed = ['offline/index.html', 'favicon.svg', 'manifest.webmanifest'];
+  for (const name of (await readdir(path.join(outDir, '_astro'))).sort())
+    if (name.endsWith('.css')) installed.push(`_astro/${name}`);
+  for (const file of installed) {
+    hash.update(`${file}\0`);
+    hash.update(await readFile(path.join(outDir, file)).catch(() => 'missing'));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Copies the worker an earlier build wrote from the same inputs into `outDir` and returns true; or
+ * runs `writeWorker` and keeps what it wrote for the next build (only the latest is kept).
+ */
+export async function workerFromCache(outDir, cacheDir, writeWorker, options) {
+  const key = await workerInputs(outDir);
+  const entry = path.join(cacheDir, key);
+  try {
+    const files = (await readdir(entry)).filter((name) => WORKER_FILE.test(name));
+    if (files.includes('sw.js')) {
+      for (const name of files) await copyFile(path.join(entry, name), path.join(outDir, name));
+      return true;
+    }
+  } catch {
+    // Not in the cache: written below.
+  }
+  await writeWorker(options);
+  // Copied whole into a folder of its own, then renamed: an entry is complete or absent.
+  const writing = `${entry}.${process.pid}.tmp`;
+  try {
+    await rm(cacheDir, { recursive: true, force: true });
+    await mkdir(writing, { recursive: true });
+    for (const name of (await readdir(outDir)).filter((file) => WORKER_FILE.test(file)))
+      await copyFile(path.join(outDir, name), path.join(writing, name));
+    await rename(writing, entry);
+  } catch {
+    // Only a cache: the next build writes the worker again.
+  }
+  return false;
+}
+
 /** The @vite-pwa/astro integration with this site's service worker and manifest. */
 export function offlineReading() {
   let outDir = '';
+  let cacheDir = '';
   const paths = {
     name: 'offline-reading-paths',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
+        cacheDir = path.join(fileURLToPath(config.cacheDir), 'service-worker');
       },
     },
   };
@@ -179,5 +240,19 @@ export function offlineReading() {
       runtimeCaching,
     },
   });
+  // Workbox bundles the worker with Rollup, Babel and Terser: seconds of a build whatever changed.
+  // What it writes depends only on this configuration and the files it installs, so a build whose
+  // inputs are those of an earlier one copies that build's worker from the cache instead.
+  const writeWorker = pwa.hooks['astro:build:done'];
+  if (writeWorker) {
+    pwa.hooks['astro:build:done'] = async (options) => {
+      const started = performance.now();
+      const cached = await workerFromCache(outDir, cacheDir, writeWorker, options);
+      options.logger.info(
+        `Service worker ${cached ? 'copied from an earlier build with the same inputs' : 'written'} in ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    };
+  }
   return [paths, pwa];
 }

@@ -2,10 +2,14 @@
 // (HtmlPage: parsed with parse5, edited in place). Each step is { name, run(page, context) } and is
 // tested on its own (tests/unit/html-pipeline.test.ts, security-headers.test.ts). The order matters
 // where a step reads what an earlier one wrote; it is this list, not the order of integrations.
+// Each page's result is kept in Astro's cache folder (node_modules/.astro/html-pipeline/), keyed by
+// the page's text, its path, the build's context and the pipeline's own code: a rebuild after one
+// post changed runs the steps only on the pages whose text changed (pipeline-cache.mjs).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtFiles } from '../built-files.mjs';
+import { PipelineCache } from './pipeline-cache.mjs';
 import { adminConnectSources, cmsRelaxations } from '../security.mjs';
 import { CSP_STEPS } from './csp-steps.mjs';
 import { HtmlPage } from './page.mjs';
@@ -38,28 +42,36 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
 /** The integration: every built page through PAGE_STEPS, before the service worker lists them. */
 export function htmlPipeline({ siteUrl = '' } = {}) {
   let root = '';
+  let cacheDir = '';
   return {
     name: 'html-pipeline',
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
+        cacheDir = path.join(fileURLToPath(config.cacheDir), 'html-pipeline');
       },
       'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
         const out = fileURLToPath(dir);
-        const context = pageContext(await readFile(path.join(root, 'admin/config.yml'), 'utf8'), { siteUrl });
+        const configText = await readFile(path.join(root, 'admin/config.yml'), 'utf8');
+        const context = pageContext(configText, { siteUrl });
+        const cache = await PipelineCache.open(cacheDir, { configText, siteUrl });
         const problems = [];
         let lowered = 0;
         let pages = 0;
         for (const file of await builtFiles(out, /\.html$/)) {
           const relative = path.relative(out, file).split(path.sep).join('/');
           const html = await readFile(file, 'utf8');
-          const page = runSteps(html, relative, context);
-          problems.push(...page.problems);
-          for (const warning of page.warnings) logger.warn(warning);
-          if (page.state.lowered) lowered += 1;
+          const result =
+            (await cache.get(html, relative)) ??
+            (await cache.put(html, relative, runSteps(html, relative, context)));
+          problems.push(...result.problems);
+          for (const warning of result.warnings) logger.warn(warning);
+          if (result.lowered) lowered += 1;
           pages += 1;
-          if (page.html !== html) await writeFile(file, page.html);
+          if (result.html !== html) await writeFile(file, result.html);
         }
+        await cache.prune();
         if (problems.length > 0) {
           throw new Error(`Content-Security-Policy problems:\n  ${problems.join('\n  ')}`);
         }
@@ -68,7 +80,8 @@ export function htmlPipeline({ siteUrl = '' } = {}) {
           logger.warn('No bundled <script type="module"> found: their fetch priority is unchanged.');
         logger.info(
           `${pages} pages through ${PAGE_STEPS.length} steps: bundled scripts marked fetchpriority="low" in ` +
-            `${lowered}, Content-Security-Policy completed in each`,
+            `${lowered}, Content-Security-Policy completed in each; ${cache.hits} unchanged since an ` +
+            `earlier build (cached); ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       },
     },

@@ -1,0 +1,184 @@
+// The caches the post-build steps keep between builds (docs/decisions/0026-build-caches-and-copies-for-npm-start.md):
+// a result is reused only for the very same input, a problem is never kept, and what a build did
+// not use is removed after it.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PipelineCache, packageVersion } from '../../src/integrations/html/pipeline-cache.mjs';
+import { pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
+import { workerFromCache } from '../../src/integrations/offline.mjs';
+import { CopiesCache, compressedCopies, precompressWanted } from '../../src/integrations/precompress.mjs';
+
+const temporary = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+const context = { configText: 'backend:\n  name: github\n  repo: a/b\n', siteUrl: 'https://www.example.org' };
+
+const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'";
+const page = (text: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="${POLICY}"><title>t</title></head><body><main><p>${text}</p></main><script type="module" src="/_astro/a.js"></script></body></html>`;
+
+describe('PipelineCache', () => {
+  const run = (html: string, file: string) => runSteps(html, file, pageContext(context.configText, context));
+
+  it('gives back a kept result only for the same text and path, and counts the hits', async () => {
+    const cache = await PipelineCache.open(temporary('pipeline-cache-'), context);
+    const html = page('one');
+    expect(await cache.get(html, 'index.html')).toBeUndefined();
+    const result = await cache.put(html, 'index.html', run(html, 'index.html'));
+    expect(result.html).toContain('fetchpriority="low"');
+    expect(await cache.get(html, 'index.html')).toEqual(result);
+    expect(await cache.get(page('two'), 'index.html')).toBeUndefined();
+    expect(await cache.get(html, 'other/index.html')).toBeUndefined();
+    expect(cache.hits).toBe(1);
+  });
+
+  it('keeps nothing across a change of context', async () => {
+    const dir = temporary('pipeline-cache-');
+    const html = page('one');
+    const first = await PipelineCache.open(dir, context);
+    await first.put(html, 'index.html', run(html, 'index.html'));
+    const other = await PipelineCache.open(dir, { ...context, siteUrl: 'https://elsewhere.example' });
+    expect(await other.get(html, 'index.html')).toBeUndefined();
+  });
+
+  it('returns the text itself for a page no step changed', async () => {
+    const dir = temporary('pipeline-cache-');
+    const cache = await PipelineCache.open(dir, context);
+    const html = page('unchanged');
+    await cache.put(html, 'a.html', { html, problems: [], warnings: ['a warning'], state: {} });
+    expect(await cache.get(html, 'a.html')).toEqual({
+      html,
+      problems: [],
+      warnings: ['a warning'],
+      lowered: 0,
+    });
+    // Kept without a second copy of the page.
+    const [entry] = readdirSync(dir);
+    expect(readFileSync(join(dir, entry!), 'utf8')).not.toContain('unchanged');
+  });
+
+  it('never keeps a page with problems: the next build runs it again and fails again', async () => {
+    const cache = await PipelineCache.open(temporary('pipeline-cache-'), context);
+    const html = '<!doctype html><html><head><title>no policy</title></head><body></body></html>';
+    const result = await cache.put(html, 'index.html', run(html, 'index.html'));
+    expect(result.problems.length).toBeGreaterThan(0);
+    expect(await cache.get(html, 'index.html')).toBeUndefined();
+  });
+
+  it('removes after a build the entries it did not use, not another build entry being written', async () => {
+    const dir = temporary('pipeline-cache-');
+    const first = await PipelineCache.open(dir, context);
+    for (const text of ['a', 'b'])
+      await first.put(page(text), `${text}.html`, run(page(text), `${text}.html`));
+    writeFileSync(join(dir, 'x.json.123.tmp'), '{}');
+    const second = await PipelineCache.open(dir, context);
+    expect(await second.get(page('a'), 'a.html')).toBeDefined();
+    await second.prune();
+    expect(readdirSync(dir)).toHaveLength(2); // a's entry and the .tmp file
+    const third = await PipelineCache.open(dir, context);
+    expect(await third.get(page('b'), 'b.html')).toBeUndefined();
+    expect(await third.get(page('a'), 'a.html')).toBeDefined();
+  });
+
+  it('reads the version of a package that does not export its package.json', () => {
+    expect(packageVersion('parse5')).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('CopiesCache (compressed copies)', () => {
+  const stylesheet = Buffer.from(
+    Array.from({ length: 200 }, (_, index) => `.m-${index}{margin:${index / 4}rem}`).join(''),
+  );
+
+  it('keeps the copies of a file under its bytes and whether it is a page', async () => {
+    const dir = temporary('copies-cache-');
+    const cache = await CopiesCache.open(dir);
+    const key = cache.key(stylesheet, '_astro/a.css');
+    expect(await cache.get(key)).toBeUndefined();
+    const copies = await compressedCopies(stylesheet, '_astro/a.css');
+    await cache.put(key, copies);
+    const again = await CopiesCache.open(dir);
+    const kept = await again.get(key);
+    expect(kept?.map((copy) => copy.extension)).toEqual(copies.map((copy) => copy.extension));
+    for (const [index, copy] of (kept ?? []).entries()) {
+      expect(readFileSync(copy.source).equals(copies[index]!.bytes)).toBe(true);
+      expect(copy.size).toBe(copies[index]!.bytes.length);
+    }
+    expect(again.hits).toBe(1);
+    expect(again.key(stylesheet, 'index.html')).not.toBe(key);
+    expect(again.key(Buffer.concat([stylesheet, Buffer.from(' ')]), '_astro/a.css')).not.toBe(key);
+  });
+
+  it('reads an entry without its "done" mark as missing, and prunes what a build did not use', async () => {
+    const dir = temporary('copies-cache-');
+    const cache = await CopiesCache.open(dir);
+    const key = cache.key(stylesheet, 'a.css');
+    writeFileSync(join(dir, `${key}.br`), 'half written');
+    expect(await cache.get(key)).toBeUndefined();
+    await cache.prune();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('is made only when PRECOMPRESS=1', () => {
+    expect(precompressWanted({ PRECOMPRESS: '1' })).toBe(true);
+    expect(precompressWanted({})).toBe(false);
+    expect(precompressWanted({ PRECOMPRESS: '0' })).toBe(false);
+  });
+});
+
+describe('workerFromCache (the service worker)', () => {
+  function build(css: string, manifest = '{"name":"Practice"}') {
+    const out = temporary('worker-build-');
+    mkdirSync(join(out, '_astro'));
+    mkdirSync(join(out, 'offline'));
+    writeFileSync(join(out, 'offline/index.html'), '<!doctype html><title>Offline</title>');
+    writeFileSync(join(out, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(out, '_astro/index.abc.css'), css);
+    writeFileSync(join(out, 'manifest.webmanifest'), manifest);
+    return out;
+  }
+  const writer = () => {
+    const calls: string[] = [];
+    const write = async ({ dir }: { dir: string }) => {
+      calls.push(dir);
+      writeFileSync(join(dir, 'sw.js'), `// worker ${calls.length}`);
+      writeFileSync(join(dir, 'workbox-1234.js'), '// runtime');
+    };
+    return { calls, write };
+  };
+
+  it('writes the worker once, then copies it for a build with the same installed files', async () => {
+    const cacheDir = join(temporary('worker-cache-'), 'service-worker');
+    const { calls, write } = writer();
+    const first = build('a{color:red}');
+    expect(await workerFromCache(first, cacheDir, (o: { dir: string }) => write(o), { dir: first })).toBe(
+      false,
+    );
+    const second = build('a{color:red}');
+    expect(await workerFromCache(second, cacheDir, (o: { dir: string }) => write(o), { dir: second })).toBe(
+      true,
+    );
+    expect(calls).toEqual([first]);
+    expect(readFileSync(join(second, 'sw.js'), 'utf8')).toBe('// worker 1');
+    expect(readFileSync(join(second, 'workbox-1234.js'), 'utf8')).toBe('// runtime');
+  });
+
+  it('writes it again when a file it installs changed, the web app manifest included', async () => {
+    const cacheDir = join(temporary('worker-cache-'), 'service-worker');
+    const { calls, write } = writer();
+    const first = build('a{color:red}');
+    await workerFromCache(first, cacheDir, (o: { dir: string }) => write(o), { dir: first });
+    const second = build('a{color:blue}');
+    expect(await workerFromCache(second, cacheDir, (o: { dir: string }) => write(o), { dir: second })).toBe(
+      false,
+    );
+    expect(calls).toEqual([first, second]);
+    expect(readFileSync(join(second, 'sw.js'), 'utf8')).toBe('// worker 2');
+    // The web app manifest is installed too (its revision is in sw.js).
+    const third = build('a{color:blue}', '{"name":"Renamed practice"}');
+    expect(await workerFromCache(third, cacheDir, (o: { dir: string }) => write(o), { dir: third })).toBe(
+      false,
+    );
+    expect(calls).toEqual([first, second, third]);
+  });
+});

@@ -5,7 +5,7 @@ import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/store/posts';
 import { formatTags, parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/text/url-check';
-import type { PostPictures } from './picture-file';
+import { isPostPictures, type PostPictures } from './picture-file';
 import { pictureProblems } from './picture-input';
 
 export const POST_FORM_MESSAGES = {
@@ -124,7 +124,8 @@ export function formValuesFromPost(post: Post): PostFormValues {
     tags: formatTags(post.tags),
     featuredImage: post.featuredImage ?? '',
     isDraft: post.isDraft !== 0,
-    pictures: post.pictures ?? {},
+    // Storage can be changed by anything on the site's origin: only pictures as the admin keeps them.
+    pictures: isPostPictures(post.pictures) ? post.pictures : {},
   };
 }
 

@@ -58,7 +58,7 @@ export interface Post {
    */
   publication?: Publication;
   /**
-   * The post's own pictures, from the admin's computer (issue 35, decision 0026): local name
+   * The post's own pictures, from the admin's computer (issue 35, decision 0027): local name
    * ('chart.webp') -> the picture as a data: address. The content names each as './images/<name>'.
    * A plain field like `publication`: no index, no new table, version 42 unchanged.
    */

@@ -1,6 +1,6 @@
 // Pictures from the admin's computer (issue 35): the checks a chosen, pasted or dropped file passes
 // before it goes into a post, and how the post keeps it. A picture is kept with its post in this
-// browser (decision 0026): the post's `pictures` maps a local name ('chart.webp') to the picture as a
+// browser (decision 0027): the post's `pictures` maps a local name ('chart.webp') to the picture as a
 // data: address, and the text names it as a file beside the post ('./images/chart.webp'), the way a
 // Markdown post names its repository pictures. Publishing and the Markdown export write the file as
 // content/posts/images/<slug>-<name> (postPictureFileName, the one rule for picture file names).

@@ -57,6 +57,12 @@ export interface Post {
    * and its four tables stay exactly as the spec fixes them. It lives and goes with its post.
    */
   publication?: Publication;
+  /**
+   * The post's own pictures, from the admin's computer (issue 35, decision 0027): local name
+   * ('chart.webp') -> the picture as a data: address. The content names each as './images/<name>'.
+   * A plain field like `publication`: no index, no new table, version 42 unchanged.
+   */
+  pictures?: Record<string, string>;
 }
 
 /** The post's file in the repository as this browser last published or removed it. */

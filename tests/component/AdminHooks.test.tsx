@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthGate, useAdminSession } from '@/islands/admin/AuthGate';
 import { downloadTextFile, downloadTextFiles } from '@/islands/admin/download';
 import { useListMessage } from '@/islands/admin/useListMessage';
-import { useMarkdownTransfer } from '@/islands/admin/useMarkdownTransfer';
+import { PICTURES_EXPORTED, useMarkdownTransfer } from '@/islands/admin/useMarkdownTransfer';
 import { useSavePost } from '@/islands/admin/useSavePost';
 import { UNSAVED_COPY_DELAY_MS, useUnsavedCopy } from '@/islands/admin/useUnsavedCopy';
 import { postToMarkdown } from '@/lib/admin/markdown';
@@ -270,6 +270,28 @@ describe('useMarkdownTransfer', () => {
     const { result } = await renderTransfer([post]);
     await act(() => result.current.downloadPost(post));
     expect(downloadTextFile).toHaveBeenCalledWith('only-one.md', expect.stringContaining('title: Only one'));
+  });
+
+  it("exports a post's pictures from the computer beside it, the Markdown naming their files", async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const result0 = await postStore.create({
+      title: 'With a picture',
+      excerpt: 'An excerpt.',
+      content: '<p>Body</p><img src="./images/chart.png" alt="A chart">',
+      tags: [],
+      isDraft: false,
+      pictures: { 'chart.png': png },
+    });
+    if (!result0.ok) throw new Error(result0.error);
+    const { result, show } = await renderTransfer([result0.value]);
+    await act(() => result.current.downloadPost(result0.value));
+    const files = vi.mocked(downloadTextFiles).mock.calls[0]![0];
+    expect(files.map((file) => file.name)).toEqual(['with-a-picture.md', 'with-a-picture-chart.png']);
+    expect(files[0]!.text).toContain('![A chart](./images/with-a-picture-chart.png)');
+    const picture = files[1]!.text as Blob;
+    expect(picture.type).toBe('image/png');
+    expect([...new Uint8Array(await picture.arrayBuffer())].slice(0, 4)).toEqual([137, 80, 78, 71]);
+    expect(show).toHaveBeenCalledWith({ tone: 'status', text: PICTURES_EXPORTED });
   });
 
   it('asks before replacing a post, then imports and reloads the list', async () => {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, pasteHtml, signIn, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
 
@@ -27,7 +27,8 @@ test('a picture added with the Image button is saved and shown on the post with 
   await page.keyboard.type('Set it up together.');
   await page.getByLabel('Save as draft').uncheck();
 
-  // By keyboard: into the toolbar, along to Image, Enter opens the dialog with focus on the address.
+  // By keyboard: into the toolbar, along to Image, Enter opens the dialog with focus on its first
+  // field, the file button; Tab goes on to the address.
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
   await toolbar.getByRole('button', { name: 'Bold' }).focus();
   await page.keyboard.press('End');
@@ -35,6 +36,8 @@ test('a picture added with the Image button is saved and shown on the post with 
   await expect(toolbar.getByRole('button', { name: 'Image' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+  await expect(dialog.getByLabel('Picture from this computer')).toBeFocused();
+  await page.keyboard.press('Tab');
   const address = dialog.getByLabel(/^Picture address/);
   await expect(address).toBeFocused();
 
@@ -125,3 +128,224 @@ for (const mode of CONTRAST_MODES.filter((m) => m !== 'normal')) {
     },
   );
 }
+
+/** A PNG wider than the site ever shows a picture, made in Node (sharp is the build's own). */
+async function widePng(width = 2400, height = 1200): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: '#0b6b63' } })
+    .png()
+    .toBuffer();
+}
+
+const naturalWidth = (picture: Locator) =>
+  picture.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    return img.naturalWidth;
+  });
+
+// Pictures from the computer (issue 35): at desktop and phone size, the file button, the refusals,
+// the picture sized down to the 1200 px the site shows at most, saved with the post and shown again.
+test(
+  'a picture file from the computer is checked, sized down, saved with the post and shown on its page',
+  { tag: '@layout' },
+  async ({ page }) => {
+    test.slow(); // sign-in, a post, three pages
+    await signIn(page);
+    await page.goto('/admin/posts/new');
+    await page.getByLabel(/^Title/).fill('A picture from the computer');
+    await page.getByLabel(/^Excerpt/).fill('Straight from the camera roll.');
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Our visual schedule.');
+    await page.getByLabel('Save as draft').uncheck();
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+    const file = dialog.getByLabel('Picture from this computer');
+    await expect(file).toBeFocused();
+
+    // Files that cannot be used: refused with the reason, and nothing else changes.
+    await dialog.getByLabel(/^Alt text/).fill('A visual schedule with five steps');
+    await file.setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await expect(file).toHaveAccessibleDescription(
+      /The file “notes\.pdf” cannot be used: it is not a picture the site can show\. Choose a JPEG, PNG, WebP, AVIF, GIF or SVG file\./,
+    );
+    await file.setInputFiles({
+      name: 'drawing.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="4" height="4"/></svg>',
+      ),
+    });
+    await expect(file).toHaveAccessibleDescription(/“drawing\.svg” cannot be used: it has an event handler/);
+    await file.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    });
+    await expect(file).toHaveAccessibleDescription(/“broken\.png” could not be read/);
+    await expect(dialog.getByLabel(/^Alt text/)).toHaveValue('A visual schedule with five steps');
+    await expectNoAxeViolations(page);
+
+    await file.setInputFiles({ name: 'Visual Schedule.png', mimeType: 'image/png', buffer: await widePng() });
+    await expect(dialog.getByText('Chosen: Visual Schedule.png')).toBeVisible();
+    await expect(file).not.toHaveAttribute('aria-invalid');
+    await dialog.getByRole('button', { name: 'Add picture' }).click();
+    await expect(dialog).toBeHidden();
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    const inEditor = editor.getByRole('img', { name: 'A visual schedule with five steps' });
+    await expect(inEditor).toBeVisible();
+    expect(await naturalWidth(inEditor)).toBe(1200);
+
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+    // Kept with the post in this browser: the text names the file, the post holds the picture.
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('BlogDatabase');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const posts = await new Promise<
+        Array<{ slug: string; content: string; pictures?: Record<string, string> }>
+      >((resolve) => {
+        const request = db.transaction('posts').objectStore('posts').getAll();
+        request.onsuccess = () => resolve(request.result);
+      });
+      db.close();
+      const post = posts.find((p) => p.slug === 'a-picture-from-the-computer')!;
+      return { content: post.content, names: Object.keys(post.pictures ?? {}) };
+    });
+    expect(stored.names).toEqual(['visual-schedule.png']);
+    expect(stored.content).toContain('src="./images/visual-schedule.png"');
+
+    await page.goto('/blog/a-picture-from-the-computer');
+    const onPage = page.getByRole('main').getByRole('img', { name: 'A visual schedule with five steps' });
+    await expect(onPage).toBeVisible();
+    expect(await naturalWidth(onPage)).toBe(1200);
+
+    // Opened again, the editor shows it; its alt text can be changed without choosing it again.
+    await page.goto('/admin/posts');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'A picture from the computer' })
+      .getByRole('link', { name: /^Edit/ })
+      .click();
+    const again = page
+      .getByRole('textbox', { name: 'Content' })
+      .getByRole('img', { name: /visual schedule/ });
+    expect(await naturalWidth(again)).toBe(1200);
+    await again.click();
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+    const change = page.getByRole('dialog', { name: 'Change picture' });
+    await expect(change.getByText('Chosen: visual-schedule.png')).toBeVisible();
+    await change.getByLabel(/^Alt text/).fill('A visual schedule on the fridge');
+    await change.getByRole('button', { name: 'Change picture' }).click();
+    await expect(
+      page
+        .getByRole('textbox', { name: 'Content' })
+        .getByRole('img', { name: 'A visual schedule on the fridge' }),
+    ).toBeVisible();
+  },
+);
+
+/** A PNG made in the page, as a screenshot on the clipboard would be. */
+async function dispatchPicture(editor: Locator, kind: 'paste' | 'drop', name: string): Promise<void> {
+  await editor.evaluate(
+    async (element, [eventKind, fileName]) => {
+      const canvas = new OffscreenCanvas(300, 200);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#d4a017';
+      context.fillRect(0, 0, 300, 200);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      const data = new DataTransfer();
+      data.items.add(new File([blob], fileName!, { type: 'image/png' }));
+      if (eventKind === 'paste') {
+        element.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      } else {
+        const box = element.getBoundingClientRect();
+        element.dispatchEvent(
+          new DragEvent('drop', {
+            dataTransfer: data,
+            clientX: box.left + 10,
+            clientY: box.top + 10,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+      }
+    },
+    [kind, name],
+  );
+}
+
+test(
+  'a PNG pasted or dropped in the editor asks for its alt text and goes in',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/posts/new');
+    await page.getByLabel(/^Title/).fill('Pasted and dropped');
+    await page.getByLabel(/^Excerpt/).fill('Two pictures without a file button.');
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await page.keyboard.type('Before the pictures.');
+
+    await dispatchPicture(editor, 'paste', 'image.png');
+    const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+    await expect(dialog.getByText('Chosen: image.png')).toBeVisible();
+    await expect(dialog.getByLabel(/^Alt text/)).toBeFocused();
+    // Alt text is asked for, as for an address.
+    await dialog.getByRole('button', { name: 'Add picture' }).click();
+    await expect(dialog.getByLabel(/^Alt text/)).toHaveAccessibleDescription(/Describe the picture/);
+    await page.keyboard.type('A yellow card');
+    await page.keyboard.press('Enter');
+    await expect(editor.getByRole('img', { name: 'A yellow card' })).toHaveAttribute(
+      'src',
+      /^data:image\/png;base64,/,
+    );
+
+    await dispatchPicture(editor, 'drop', 'image.png');
+    await expect(dialog.getByText('Chosen: image.png')).toBeVisible();
+    await dialog.getByLabel('Decorative picture').check();
+    await dialog.getByRole('button', { name: 'Add picture' }).click();
+    await expect(editor.locator('img')).toHaveCount(2);
+    await expect(editor.locator('img[alt=""]')).toHaveCount(1);
+
+    // A file that is no picture says why, and the post is as it was.
+    await editor.evaluate((element) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['minutes'], 'minutes.docx', { type: 'application/msword' }));
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The file “minutes.docx” cannot be used' }),
+    ).toBeVisible();
+    await expect(editor.locator('img')).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+    const names = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const request = indexedDB.open('BlogDatabase');
+        request.onsuccess = () => resolve(request.result);
+      });
+      const posts = await new Promise<Array<{ slug: string; pictures?: Record<string, string> }>>(
+        (resolve) => {
+          const request = db.transaction('posts').objectStore('posts').getAll();
+          request.onsuccess = () => resolve(request.result);
+        },
+      );
+      db.close();
+      return Object.keys(posts.find((p) => p.slug === 'pasted-and-dropped')?.pictures ?? {}).sort();
+    });
+    // The one naming rule: a second file of the same name gets -2.
+    expect(names).toEqual(['image-2.png', 'image.png']);
+  },
+);

@@ -372,6 +372,44 @@ test('a published post is on the blog for every visitor after the repository is 
     .click();
   await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
 
+  // A picture from the computer (issue 35): kept with the post, committed beside it, built into it.
+  const withPicture = 'A Picture From the Computer';
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(withPicture);
+  await page.getByLabel(/^Excerpt/).fill('Chosen from a folder, published with the post.');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Our morning routine, in pictures.');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0b6b63' } })
+    .png()
+    .toBuffer();
+  await dialog.getByLabel('Picture from this computer').setInputFiles({
+    name: 'Morning Routine.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await expect(dialog.getByText('Chosen: Morning Routine.png')).toBeVisible();
+  await dialog.getByLabel(/^Alt text/).fill('A morning routine chart');
+  await dialog.getByRole('button', { name: 'Add picture' }).click();
+  await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await row(page, withPicture)
+    .getByRole('button', { name: `Publish to website ${withPicture}` })
+    .click();
+  await expect(row(page, withPicture).getByText('On the website', { exact: true })).toBeVisible();
+  // <slug>-<the file's name in lowercase letters, digits, dots and dashes>, sized down to 1200 px.
+  const pictureFile = path.join(repo, 'content/posts/images/a-picture-from-the-computer-morning-routine.png');
+  expect((await sharp(await readFile(pictureFile)).metadata()).width).toBe(1200);
+  const { content: body } = readFrontMatter(
+    await readFile(postFile('a-picture-from-the-computer.md'), 'utf8'),
+  );
+  expect(body).toContain(
+    '![A morning routine chart](./images/a-picture-from-the-computer-morning-routine.png)',
+  );
+
   const env = {
     ...process.env,
     SITE_URL: 'https://www.example.org',
@@ -404,6 +442,16 @@ test('a published post is on the blog for every visitor after the repository is 
     await expect(reader.getByText('A visitor in another browser reads this.')).toBeVisible();
     await reader.goto(`${origin}/blog`);
     await expect(reader.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+    await reader.goto(`${origin}/blog/a-picture-from-the-computer`);
+    const built = reader.getByRole('main').getByRole('img', { name: 'A morning routine chart' });
+    await expect(built).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
+    expect(
+      await built.evaluate(async (img: HTMLImageElement) => {
+        img.loading = 'eager';
+        await img.decode();
+        return img.naturalWidth;
+      }),
+    ).toBeGreaterThan(0);
     expect(await reader.evaluate(() => indexedDB.databases().then((list) => list.length))).toBe(0);
     await visitor.close();
   } finally {

@@ -110,11 +110,18 @@ describe('post form rules', () => {
       tags: 'x, y z',
       featuredImage: '',
       isDraft: false,
+      pictures: {},
     });
     expect(formValuesFromPost({ ...post, isDraft: DRAFT, featuredImage: '/a.png' })).toMatchObject({
       isDraft: true,
       featuredImage: '/a.png',
     });
+    // The post's own pictures (issue 35) come along; storage that holds something else gives none.
+    const pictures = { 'a.png': 'data:image/png;base64,iVBORw==' };
+    expect(formValuesFromPost({ ...post, pictures }).pictures).toEqual(pictures);
+    expect(
+      formValuesFromPost({ ...post, pictures: { 'a.png': 'https://example.org/a.png' } }).pictures,
+    ).toEqual({});
   });
 
   it('compares form states field by field', () => {

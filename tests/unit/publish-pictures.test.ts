@@ -235,6 +235,75 @@ describe('publishing a post with pictures', () => {
   });
 });
 
+describe("publishing a post's own pictures (from the admin's computer, issue 35)", () => {
+  const dataUrl = (type: string, bytes: Uint8Array) =>
+    `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+
+  async function addPostWithPictures(content: string, pictures: Record<string, string>): Promise<Post> {
+    const post = await addPost(content);
+    await db.posts.update(post.id, { pictures });
+    return (await db.posts.get(post.id))!;
+  }
+
+  it('sends each picture the text names beside the post, named by the one rule, fetching nothing', async () => {
+    const post = await addPostWithPictures(
+      '<p>Hi</p><img src="./images/chart.png" alt="A chart"><img src="/_astro/chart.Ab12.png" alt="Built">',
+      { 'chart.png': dataUrl('image/png', PNG), 'unused.png': dataUrl('image/png', PNG) },
+    );
+    const repo = memoryBackend();
+    const here = site({ '/_astro/chart.Ab12.png': { body: PNG } });
+    const outcome = await publishToWebsite(post.id, {
+      backend: repo.backend,
+      site: noSite,
+      fetch: here.fetchFn,
+      database: () => db,
+      now: at,
+    });
+    expect(outcome).toMatchObject({ ok: true });
+    expect(repo.written).toEqual([
+      'content/posts/images/calm-corner-chart.png',
+      'content/posts/images/calm-corner-chart.ab12.png',
+      'content/posts/calm-corner.md',
+    ]);
+    expect(repo.files.get('content/posts/images/calm-corner-chart.png')).toBe(
+      Buffer.from(PNG).toString('base64'),
+    );
+    expect(body(repo.files.get('content/posts/calm-corner.md'))).toBe(
+      '<p>Hi</p>\n\n![A chart](./images/calm-corner-chart.png)\n\n![Built](./images/calm-corner-chart.ab12.png)',
+    );
+    expect(here.asked).toEqual(['/_astro/chart.Ab12.png']);
+  });
+
+  it('refuses, before writing anything, an unsafe SVG, a picture it cannot read, and a backend that takes only text', async () => {
+    const hostile = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const svg = await addPostWithPictures('<img src="./images/d.svg" alt="D">', {
+      'd.svg': dataUrl('image/svg+xml', hostile),
+    });
+    const repo = memoryBackend();
+    const options = { backend: repo.backend, site: noSite, fetch: site({}).fetchFn, database: () => db };
+    expect(await publishToWebsite(svg.id, options)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The picture “d\.svg” cannot be published: it has a <script> element/),
+    });
+    await db.posts.update(svg.id, { pictures: { 'd.svg': 'data:image/svg+xml;base64,***' } });
+    expect(await publishToWebsite(svg.id, options)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The picture “d\.svg” kept with this post cannot be read\./),
+    });
+    await db.posts.update(svg.id, { pictures: { 'd.svg': dataUrl('image/png', PNG) } });
+    const textOnly = memoryBackend({ pictures: false });
+    expect(await publishToWebsite(svg.id, { ...options, backend: textOnly.backend })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(
+        /^The picture “d\.svg” was added from this computer, and a test repository takes only text/,
+      ),
+    });
+    expect([...repo.written, ...textOnly.written]).toEqual([]);
+  });
+});
+
 /** A fetch that answers in order and records each request's JSON body. */
 function recording(...answers: Array<{ status: number; body?: unknown }>) {
   const requests: Array<{ url: string; method: string; body: Record<string, unknown> | undefined }> = [];

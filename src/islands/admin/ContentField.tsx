@@ -15,9 +15,21 @@ interface ContentFieldProps {
   disabled: boolean;
   error?: string | undefined;
   askForUrl?: RichTextEditorProps['askForUrl'] | undefined;
+  pictures: RichTextEditorProps['pictures'];
+  onAddPicture: NonNullable<RichTextEditorProps['onAddPicture']>;
 }
 
-export function ContentField({ id, html, dropped, onChange, disabled, error, askForUrl }: ContentFieldProps) {
+export function ContentField({
+  id,
+  html,
+  dropped,
+  onChange,
+  disabled,
+  error,
+  askForUrl,
+  pictures,
+  onAddPicture,
+}: ContentFieldProps) {
   return (
     <div>
       <p className="block text-base font-semibold text-ink">
@@ -40,6 +52,8 @@ export function ContentField({ id, html, dropped, onChange, disabled, error, ask
               describedBy={describedBy(`${id}-hint`, error && errorIdFor(id))}
               invalid={Boolean(error)}
               disabled={disabled}
+              pictures={pictures}
+              onAddPicture={onAddPicture}
               {...(askForUrl ? { askForUrl } : {})}
             />
           </div>

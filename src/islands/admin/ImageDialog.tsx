@@ -1,6 +1,8 @@
 /**
- * The Image button's question (issue 18): a modal <dialog> asking for the picture's address and its
- * alt text, or for "Decorative picture" ticked instead. As with ConfirmDialog, showModal() keeps
+ * The Image button's question (issue 18): a modal <dialog> asking for the picture (a file from this
+ * computer, issue 35, or an address) and its alt text, or for "Decorative picture" ticked instead. A
+ * file is checked and sized down as soon as it is chosen (picture-from-file.ts); one that cannot be
+ * used is refused with a message saying why, and nothing else in the dialog changes. As with ConfirmDialog, showModal() keeps
  * focus inside and Escape cancels; the caller puts focus back in the editor. A wrong answer keeps
  * the dialog open with a message under the field it is about (aria-describedby) and focus on it.
  * It is rendered into <body>: the editor sits inside the post form, and forms do not nest.
@@ -8,46 +10,101 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { FieldError, FieldHint, FieldLabel, describedBy, inputClass } from '@/islands/shared/form-fields';
+import { localPictureAddress } from '@/lib/admin/picture-file';
 import { resolvePictureInput, type PictureAttributes } from '@/lib/admin/picture-input';
+import {
+  LARGEST_PICTURE_WIDTH,
+  MAX_PICTURE_BYTES,
+  PICTURE_TYPES,
+  PICTURE_TYPE_NAMES,
+} from '@/lib/site/picture-files';
+import { pictureFromFile } from './picture-from-file';
 import { primaryButton, secondaryButton } from './ui';
+
+/** A picture file made ready to keep with the post (picture-from-file.ts). */
+export interface ChosenPicture {
+  key: string;
+  dataUrl: string;
+  fileName: string;
+}
 
 export interface ImageDialogProps {
   /**
    * The picture to change (a selected one: alt null when it has none yet), or an empty src for a
-   * new picture; null when the dialog is closed.
+   * new picture, with `file` when it came pasted or dropped; null when the dialog is closed.
    */
-  initial: { src: string; alt: string | null } | null;
-  onInsert: (picture: PictureAttributes) => void;
+  initial: { src: string; alt: string | null; file?: ChosenPicture | undefined } | null;
+  /** The post's own picture an address names ('./images/chart.webp'), to show it and keep it. */
+  ownPicture?: (src: string) => string | undefined;
+  /** Whether the post already uses a local picture name. */
+  nameTaken?: (key: string) => boolean;
+  /** `added` is a new file from the computer, for the post to keep. */
+  onInsert: (picture: PictureAttributes, added?: ChosenPicture) => void;
   onCancel: () => void;
 }
 
-type Errors = Partial<Record<'src' | 'alt', string>>;
+type Errors = Partial<Record<'src' | 'alt' | 'file', string>>;
 
-export function ImageDialog({ initial, onInsert, onCancel }: ImageDialogProps) {
+const ACCEPT = Object.entries(PICTURE_TYPES)
+  .flatMap(([type, extension]) => [type, `.${extension}`])
+  .concat('.jpeg')
+  .join(',');
+
+export function ImageDialog({
+  initial,
+  ownPicture = () => undefined,
+  nameTaken = () => false,
+  onInsert,
+  onCancel,
+}: ImageDialogProps) {
   const open = initial !== null;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const srcRef = useRef<HTMLInputElement>(null);
   const altRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const ids = { title: `${id}-title`, src: `${id}-src`, alt: `${id}-alt`, decorative: `${id}-decorative` };
+  const ids = {
+    title: `${id}-title`,
+    src: `${id}-src`,
+    alt: `${id}-alt`,
+    decorative: `${id}-decorative`,
+    file: `${id}-file`,
+  };
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
   const [decorative, setDecorative] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  // The picture file of this answer: a new one (with its key to keep), or the post's own being changed.
+  const [file, setFile] = useState<(ChosenPicture & { isNew: boolean }) | null>(null);
+  const [reading, setReading] = useState(false);
   const editing = Boolean(initial?.src);
+  const ownPictureRef = useRef(ownPicture);
+  useEffect(() => {
+    ownPictureRef.current = ownPicture;
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (initial && !dialog.open) {
-      setSrc(initial.src);
+      const kept = initial.src ? ownPictureRef.current(initial.src) : undefined;
+      const key = initial.src.slice(initial.src.lastIndexOf('/') + 1);
+      setFile(
+        initial.file
+          ? { ...initial.file, isNew: true }
+          : kept
+            ? { key, dataUrl: kept, fileName: key, isNew: false }
+            : null,
+      );
+      setSrc(kept ? '' : initial.src);
       setAlt(initial.alt ?? '');
       // A picture already in the post with alt="" was marked decorative.
       setDecorative(initial.alt === '');
       setErrors({});
+      setReading(false);
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-      srcRef.current?.focus();
+      (initial.file || kept ? altRef : fileRef).current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
@@ -58,13 +115,41 @@ export function ImageDialog({ initial, onInsert, onCancel }: ImageDialogProps) {
     event.preventDefault();
     // React passes events up through the portal: the post form around the editor must not submit.
     event.stopPropagation();
-    const result = resolvePictureInput({ src, alt, decorative });
+    if (reading) return;
+    const result = resolvePictureInput({
+      src,
+      alt,
+      decorative,
+      file: file ? localPictureAddress(file.key) : undefined,
+    });
     if (result.ok) {
-      onInsert(result.picture);
+      if (file?.isNew)
+        onInsert(result.picture, { key: file.key, dataUrl: file.dataUrl, fileName: file.fileName });
+      else onInsert(result.picture);
       return;
     }
     setErrors(result.errors);
     (result.errors.src ? srcRef : altRef).current?.focus();
+  }
+
+  async function fileChosen(input: HTMLInputElement) {
+    const chosen = input.files?.[0];
+    if (!chosen) return;
+    setReading(true);
+    setErrors(({ file: _cleared, ...rest }) => rest);
+    const prepared = await pictureFromFile(chosen, nameTaken);
+    setReading(false);
+    // The same file can be chosen again after a refusal.
+    input.value = '';
+    if (!prepared.ok) {
+      // What was there before (a chosen file, an address, the alt text) stays.
+      setErrors((current) => ({ ...current, file: prepared.message }));
+      input.focus();
+      return;
+    }
+    setFile({ key: prepared.key, dataUrl: prepared.dataUrl, fileName: prepared.fileName, isNew: true });
+    setSrc('');
+    setErrors(({ src: _src, file: _file, ...rest }) => rest);
   }
 
   if (typeof document === 'undefined') return null;
@@ -84,12 +169,49 @@ export function ImageDialog({ initial, onInsert, onCancel }: ImageDialogProps) {
           {editing ? 'Change picture' : 'Add a picture'}
         </h2>
         <div>
-          <FieldLabel htmlFor={ids.src} required>
-            Picture address
+          <FieldLabel htmlFor={ids.file} required={false}>
+            Picture from this computer
+          </FieldLabel>
+          <FieldHint id={`${ids.file}-hint`}>
+            {PICTURE_TYPE_NAMES}, up to {MAX_PICTURE_BYTES / 1024 / 1024} MB. A larger picture is made
+            smaller, to the {LARGEST_PICTURE_WIDTH} pixels wide the site shows at most, and it is kept with
+            the post in this browser.
+          </FieldHint>
+          <input
+            ref={fileRef}
+            id={ids.file}
+            name="pictureFile"
+            type="file"
+            accept={ACCEPT}
+            onChange={(event) => void fileChosen(event.currentTarget)}
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={describedBy(
+              `${ids.file}-hint`,
+              file ? `${ids.file}-chosen` : undefined,
+              errors.file && `${ids.file}-error`,
+            )}
+            className={`${inputClass} file:mr-3 file:min-h-9 file:rounded-md file:border-2 file:border-brand file:bg-page file:px-3 file:font-semibold file:text-brand`}
+          />
+          <p role="status" className="mt-2 text-base empty:hidden">
+            {reading ? 'Reading the picture…' : ''}
+          </p>
+          {file && !reading ? (
+            <div className="mt-2 flex items-center gap-3">
+              <img src={file.dataUrl} alt="" className="size-16 rounded border border-line object-contain" />
+              <p id={`${ids.file}-chosen`} className="min-w-0 break-words text-base">
+                Chosen: {file.fileName}
+              </p>
+            </div>
+          ) : null}
+          <FieldError id={`${ids.file}-error`} message={errors.file} />
+        </div>
+        <div>
+          <FieldLabel htmlFor={ids.src} required={!file}>
+            {file ? 'Or a picture address' : 'Picture address'}
           </FieldLabel>
           <FieldHint id={`${ids.src}-hint`}>
-            A web address starting with https://, or a picture on this site starting with / (for example
-            /images/schedule.webp).
+            Instead of a file: a web address starting with https://, or the address of a picture already on
+            this website, starting with /.
           </FieldHint>
           <input
             ref={srcRef}
@@ -102,6 +224,8 @@ export function ImageDialog({ initial, onInsert, onCancel }: ImageDialogProps) {
             value={src}
             onChange={(event) => {
               setSrc(event.target.value);
+              // An address takes the place of a chosen file.
+              if (event.target.value.trim() !== '') setFile(null);
               setErrors(({ src: _cleared, ...rest }) => rest);
             }}
             aria-invalid={errors.src ? true : undefined}

@@ -175,6 +175,10 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
           disabled={saving}
           error={errors.content}
           askForUrl={askForUrl}
+          pictures={values.pictures}
+          onAddPicture={(key, dataUrl) =>
+            setValues((current) => ({ ...current, pictures: { ...current.pictures, [key]: dataUrl } }))
+          }
         />
 
         <TextField

@@ -2,17 +2,21 @@
  * The post content editor (SPEC 2): TipTap with the toolbar, HTML out. The editable area is a
  * multi-line textbox named 'Content', at least 200 px high. The link button (or Ctrl+K) asks for
  * an address and applies it only if one is entered and allowed. The Image button asks for a
- * picture's address and alt text (ImageDialog); pasted pictures are checked (picture-input.ts).
+ * picture (a file from this computer or an address) and its alt text (ImageDialog); pasted pictures
+ * are checked (picture-input.ts), and a picture file pasted or dropped opens the same dialog, so its
+ * alt text is asked for as for any other.
  */
 import { Selection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { LINK_PROMPT, resolveLinkInput } from '@/lib/admin/link-input';
 import { cleanPastedHtml } from '@/lib/admin/pasted-html';
+import type { PostPictures } from '@/lib/admin/picture-file';
 import { checkPastedPictures, type PictureAttributes } from '@/lib/admin/picture-input';
 import { EditorToolbar } from './EditorToolbar';
 import { editorExtensions } from './editor-extensions';
-import { ImageDialog, type ImageDialogProps } from './ImageDialog';
+import { ImageDialog, type ChosenPicture, type ImageDialogProps } from './ImageDialog';
+import { pictureFromFile } from './picture-from-file';
 import './editor.css';
 
 export interface RichTextEditorProps {
@@ -27,6 +31,10 @@ export interface RichTextEditorProps {
   disabled?: boolean;
   /** How to ask for a link's address; window.prompt by default. */
   askForUrl?: (message: string, current: string) => string | null;
+  /** The post's own pictures (from the computer), which the content names as './images/<name>'. */
+  pictures?: PostPictures | undefined;
+  /** A picture file was added: the post keeps it under `key`. Called before the content names it. */
+  onAddPicture?: (key: string, dataUrl: string) => void;
 }
 
 export function applyLinkFromPrompt(
@@ -67,6 +75,8 @@ export function RichTextEditor({
   invalid = false,
   disabled = false,
   askForUrl = defaultAsk,
+  pictures = {},
+  onAddPicture = () => {},
 }: RichTextEditorProps) {
   // The link button's and the pasted pictures' messages share one live region.
   const [linkMessage, setLinkMessage] = useState('');
@@ -75,13 +85,21 @@ export function RichTextEditor({
   const openLinkRef = useRef<() => void>(() => {});
   // Read by ProseMirror on every update, so a message shown after a save is tied to the editor.
   const described = useRef({ describedBy, invalid });
+  // The post's own pictures, with those added since the last render (the editor draws them at once):
+  // one Map for the editor's life, which the editor's node views read.
+  const [ownPictures] = useState(() => new Map(Object.entries(pictures)));
+  const pictureFilesRef = useRef<(files: File[], at?: number) => void>(() => {});
   useEffect(() => {
     onChangeRef.current = onChange;
     described.current = { describedBy, invalid };
+    for (const [key, dataUrl] of Object.entries(pictures)) ownPictures.set(key, dataUrl);
   });
+  const ownPicture = (src: string) =>
+    src.startsWith('./images/') ? ownPictures.get(src.slice('./images/'.length)) : undefined;
+  const nameTaken = (key: string) => ownPictures.has(key);
 
   const editor = useEditor({
-    extensions: editorExtensions(),
+    extensions: editorExtensions({ ownPicture }),
     content: initialHtml,
     injectCSS: false,
     immediatelyRender: true,
@@ -104,6 +122,25 @@ export function RichTextEditor({
         const pasted = checkPastedPictures(cleanPastedHtml(html));
         setLinkMessage(pasted.message);
         return pasted.html;
+      },
+      // A picture file pasted or dropped goes through the Image dialog, like a chosen one.
+      handlePaste: (_view, event) => {
+        // Copied from a web page, a picture comes as HTML too: that path keeps its address and alt text.
+        const files = event.clipboardData?.types.includes('text/html')
+          ? []
+          : [...(event.clipboardData?.files ?? [])];
+        if (files.length === 0) return false;
+        event.preventDefault();
+        pictureFilesRef.current(files);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = moved ? [] : [...(event.dataTransfer?.files ?? [])];
+        if (files.length === 0) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        pictureFilesRef.current(files, at);
+        return true;
       },
       handleKeyDown: (_view, event) => {
         if (
@@ -130,6 +167,29 @@ export function RichTextEditor({
   });
 
   useEffect(() => {
+    pictureFilesRef.current = (files, at) => {
+      if (disabled) return;
+      const [file] = files;
+      if (!file) return;
+      setLinkMessage('Reading the picture…');
+      void pictureFromFile(file, nameTaken).then((prepared) => {
+        if (!prepared.ok) {
+          // Nothing is added; the post is as it was.
+          setLinkMessage(prepared.message);
+          return;
+        }
+        setLinkMessage(
+          files.length > 1 ? `Only one picture is added at a time: “${file.name}” is the one added now.` : '',
+        );
+        if (at !== undefined && !editor.isDestroyed) {
+          editor.commands.setTextSelection(Math.min(at, editor.state.doc.content.size));
+        }
+        setPicture({ src: '', alt: null, file: prepared });
+      });
+    };
+  });
+
+  useEffect(() => {
     editor.setEditable(!disabled);
   }, [editor, disabled]);
 
@@ -146,9 +206,13 @@ export function RichTextEditor({
     });
   }
 
-  function insertImage(attributes: PictureAttributes) {
+  function insertImage(attributes: PictureAttributes, added?: ChosenPicture) {
     setPicture(null);
     setLinkMessage('');
+    if (added) {
+      ownPictures.set(added.key, added.dataUrl);
+      onAddPicture(added.key, added.dataUrl);
+    }
     const chain = editor.chain().focus();
     if (editor.isActive('image')) chain.updateAttributes('image', attributes).run();
     // The new picture is left selected, where the next key typed would replace it: the cursor goes
@@ -182,6 +246,8 @@ export function RichTextEditor({
       </div>
       <ImageDialog
         initial={picture}
+        ownPicture={ownPicture}
+        nameTaken={nameTaken}
         onInsert={insertImage}
         onCancel={() => {
           setPicture(null);

@@ -13,7 +13,15 @@ export const UNDO_GROUP_DELAY_MS = 500;
 /** Schemes typed text may be auto-linked with, beyond those linkify knows (http, https, ftp, ftps, mailto). */
 const EXTRA_AUTOLINK_SCHEMES = ['tel', 'callto', 'sms', 'cid', 'xmpp'];
 
-export function editorExtensions() {
+export interface EditorExtensionOptions {
+  /**
+   * The picture (a data: address) of a post's own picture its address names ('./images/chart.webp'):
+   * the editor shows that, while the post's HTML keeps the address.
+   */
+  ownPicture?: (src: string) => string | undefined;
+}
+
+export function editorExtensions({ ownPicture }: EditorExtensionOptions = {}) {
   return [
     StarterKit.configure({
       heading: { levels: [2, 3, 4] },
@@ -31,7 +39,24 @@ export function editorExtensions() {
     }),
     // No Markdown-typing shortcut ('![alt](src)'): that would skip the Image dialog's checks.
     // data: addresses are never read (allowBase64 false); the save refuses any other it cannot show.
-    Image.extend({ addInputRules: () => [] }).configure({ inline: false, allowBase64: false }),
+    Image.extend({
+      addInputRules: () => [],
+      ...(ownPicture
+        ? {
+            // Drawn by a node view, so only what is shown changes: getHTML() still writes the address.
+            addNodeView: () => (props) => {
+              const img = document.createElement('img');
+              for (const [name, value] of Object.entries(props.HTMLAttributes)) {
+                if (value !== null && value !== undefined) img.setAttribute(name, String(value));
+              }
+              const src = String(props.node.attrs.src ?? '');
+              const shown = ownPicture(src);
+              if (shown) img.setAttribute('src', shown);
+              return { dom: img };
+            },
+          }
+        : {}),
+    }).configure({ inline: false, allowBase64: false }),
   ];
 }
 

@@ -4,7 +4,8 @@
 import { useState, type ChangeEvent } from 'react';
 import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
-import { readSitePosts } from '@/lib/admin/site-posts';
+import { ownPictureFiles } from '@/lib/admin/picture-file';
+import { readSitePosts, type SitePost } from '@/lib/admin/site-posts';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import type { Post } from '@/lib/db';
 import { useAdminSession } from './AuthGate';
@@ -15,14 +16,43 @@ import { countText, plural } from '@/lib/text/plural';
 export const MARKDOWN_UNAVAILABLE =
   'The Markdown tools could not be loaded, so nothing was exported or imported. Please check your connection and try again.';
 
+type MarkdownModule = typeof import('@/lib/admin/markdown');
+
 /** Undefined (logged) when the Markdown code cannot be downloaded: offline, say. */
-async function loadMarkdown() {
+async function loadMarkdown(): Promise<MarkdownModule | undefined> {
   try {
     return await import('@/lib/admin/markdown');
   } catch (error) {
     console.error('[admin] could not load the Markdown code:', error);
     return undefined;
   }
+}
+
+export const PICTURES_EXPORTED =
+  'The pictures added from this computer were downloaded with their posts: put them in content/posts/images.';
+
+/**
+ * A post's Markdown file and the files of its own pictures (from the admin's computer), named as a
+ * publish names them; the Markdown names each picture's file.
+ */
+function exportFiles(
+  markdown: MarkdownModule,
+  post: Post,
+  site: SitePost | undefined,
+): Array<{ name: string; text: string | Blob }> {
+  const own = ownPictureFiles(post);
+  if (own.files.length === 0) {
+    return [{ name: markdown.markdownFileName(post, site), text: markdown.postToMarkdown(post, site) }];
+  }
+  const addresses: Record<string, string> = { ...site?.source.pictures };
+  for (const picture of own.files) addresses[picture.src] = `./images/${picture.file}`;
+  return [
+    { name: markdown.markdownFileName(post, site), text: markdown.postToMarkdown(post, site, addresses) },
+    ...own.files.map((picture) => ({
+      name: picture.file,
+      text: new Blob([picture.bytes as Uint8Array<ArrayBuffer>], { type: picture.type }),
+    })),
+  ];
 }
 
 async function readFiles(files: FileList): Promise<Array<{ name: string; text: string }>> {
@@ -55,7 +85,12 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts([post])]);
     if (!markdown) return sayUnavailable();
     const site = sitePosts.get(post.id);
-    downloadTextFile(markdown.markdownFileName(post, site), markdown.postToMarkdown(post, site));
+    const files = exportFiles(markdown, post, site);
+    if (files.length === 1) downloadTextFile(files[0]!.name, files[0]!.text);
+    else {
+      await downloadTextFiles(files);
+      show({ tone: 'status', text: PICTURES_EXPORTED });
+    }
   }
 
   /** Posts new or changed in this browser: the repository already holds the site's others. */
@@ -73,15 +108,12 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
       show({ tone: 'status', text: `Nothing to export.${leftOutText}` });
       return;
     }
-    await downloadTextFiles(
-      toExport.map((post) => {
-        const site = sitePosts.get(post.id);
-        return { name: markdown.markdownFileName(post, site), text: markdown.postToMarkdown(post, site) };
-      }),
-    );
+    const files = toExport.flatMap((post) => exportFiles(markdown, post, sitePosts.get(post.id)));
+    await downloadTextFiles(files);
+    const pictures = files.length > toExport.length ? ` ${PICTURES_EXPORTED}` : '';
     show({
       tone: 'status',
-      text: `Downloaded ${toExport.length} Markdown ${plural(toExport.length, 'file')}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${leftOutText}`,
+      text: `Downloaded ${toExport.length} Markdown ${plural(toExport.length, 'file')}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${pictures}${leftOutText}`,
     });
   }
 

@@ -10,6 +10,7 @@ import {
   type PostFormField,
   type PostFormValues,
 } from '@/lib/admin/post-form';
+import { referencedPictures } from '@/lib/admin/picture-file';
 import { ADMIN_POSTS_PATH } from '@/lib/admin/routes';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import { postStore } from '@/lib/store/posts';
@@ -57,7 +58,11 @@ export function useSavePost({ postId, savedAt }: SaveTarget, outcome: SaveOutcom
     try {
       const check = await confirm();
       if (!check.ok) return outcome.failed(check.message);
-      const input = toPostInput(parsed.data, sanitizeHtml(normalizeContent(parsed.data.content)));
+      const content = sanitizeHtml(normalizeContent(parsed.data.content));
+      const input = {
+        ...toPostInput(parsed.data, content),
+        pictures: referencedPictures(content, values.pictures),
+      };
       const result =
         postId === undefined
           ? await postStore.create(input)

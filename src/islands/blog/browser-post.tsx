@@ -8,6 +8,7 @@ import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog
 import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/browser-posts';
 import { formatLongDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
+import { showOwnPictures } from '@/lib/admin/picture-file';
 import { sanitizeHtml } from '@/lib/text/sanitize';
 import { PostArticle, type ArticleView } from '@/components/react/PostArticle';
 import { SiteCopyNotice } from './SiteCopyNotice';
@@ -21,7 +22,8 @@ export function articleFromStoredPost(post: Post): ArticleView {
     day: isoDay(post.publishedAt),
     dateLabel: formatLongDate(post.publishedAt),
     tags: post.tags,
-    html: sanitizeHtml(post.content),
+    // The post's own pictures (from the admin's computer) are kept with it: shown from there.
+    html: showOwnPictures(sanitizeHtml(post.content), post.pictures),
     image: image ? { src: image, alt: '' } : undefined,
   };
 }

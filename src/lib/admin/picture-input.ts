@@ -8,12 +8,12 @@ import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/text/url-chec
 export const PICTURE_MESSAGES = {
   srcRequired: "Enter the picture's address, starting with https:// or with / for a picture on this site.",
   refused:
-    'That address cannot be used for a picture. Pictures must start with https:// or be a path of this site ' +
-    'starting with / (for example /images/schedule.webp).',
+    'That address cannot be used for a picture. Pictures must start with https:// or be the address of a ' +
+    'picture already on this website, starting with /. For a picture on your computer, choose its file instead.',
   http: "That address cannot be used for a picture: it starts with http://, which the site's pages block. Write https:// instead.",
   embedded:
     'That address cannot be used for a picture: data: and blob: addresses hold the picture itself and are not ' +
-    'kept when the post is saved. Put the picture on a website and enter its https:// address, or a path of this site.',
+    "kept when the post is saved. Choose the picture's file from your computer instead, or enter its https:// address.",
   altRequired:
     'Describe the picture for people who cannot see it (for example: A visual schedule with five steps), ' +
     'or tick "Decorative picture".',
@@ -23,6 +23,11 @@ export interface PictureFields {
   src: string;
   alt: string;
   decorative: boolean;
+  /**
+   * The address of a picture the post keeps itself ('./images/chart.webp', a file from the computer):
+   * it takes the place of `src`, which is then not asked for.
+   */
+  file?: string | undefined;
 }
 
 export interface PictureAttributes {
@@ -50,6 +55,11 @@ export function resolvePictureInput(fields: PictureFields): PictureInput {
   const src = fields.src.trim();
   const alt = fields.decorative ? '' : fields.alt.trim().replace(/\s+/g, ' ');
   const errors: Partial<Record<'src' | 'alt', string>> = {};
+  if (fields.file) {
+    return alt === '' && !fields.decorative
+      ? { ok: false, errors: { alt: PICTURE_MESSAGES.altRequired } }
+      : { ok: true, picture: { src: fields.file, alt } };
+  }
   const srcProblem = pictureAddressMessage(src);
   if (srcProblem) errors.src = srcProblem;
   if (!fields.decorative && alt === '') errors.alt = PICTURE_MESSAGES.altRequired;

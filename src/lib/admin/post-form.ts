@@ -5,6 +5,7 @@ import type { Post } from '@/lib/db';
 import type { PostInput } from '@/lib/store/posts';
 import { formatTags, parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/text/url-check';
+import { isPostPictures, type PostPictures } from './picture-file';
 import { pictureProblems } from './picture-input';
 
 export const POST_FORM_MESSAGES = {
@@ -27,9 +28,14 @@ export interface PostFormValues {
   tags: string;
   featuredImage: string;
   isDraft: boolean;
+  /**
+   * The post's own pictures, named in the content as './images/<name>' (src/lib/admin/picture-file.ts).
+   * Not a field of its own: a picture comes and goes with the content that names it.
+   */
+  pictures: PostPictures;
 }
 
-export type PostFormField = keyof PostFormValues;
+export type PostFormField = Exclude<keyof PostFormValues, 'pictures'>;
 export const POST_FORM_FIELDS: readonly PostFormField[] = [
   'title',
   'excerpt',
@@ -106,6 +112,7 @@ export const EMPTY_POST_FORM: PostFormValues = {
   tags: '',
   featuredImage: '',
   isDraft: true,
+  pictures: {},
 };
 
 /** The edit form, prefilled from a stored post. */
@@ -117,6 +124,8 @@ export function formValuesFromPost(post: Post): PostFormValues {
     tags: formatTags(post.tags),
     featuredImage: post.featuredImage ?? '',
     isDraft: post.isDraft !== 0,
+    // Storage can be changed by anything on the site's origin: only pictures as the admin keeps them.
+    pictures: isPostPictures(post.pictures) ? post.pictures : {},
   };
 }
 
@@ -133,7 +142,10 @@ export function normalizeContent(html: string): string {
   return trimmed === '<p></p>' ? '' : trimmed;
 }
 
-/** True when two form states would save the same post. */
+/**
+ * True when two form states would save the same post. The pictures follow the content: a picture is
+ * added with the text that names it, and one the text no longer names is not saved.
+ */
 export function sameFormValues(a: PostFormValues, b: PostFormValues): boolean {
   return POST_FORM_FIELDS.every((field) =>
     field === 'content' ? normalizeContent(a.content) === normalizeContent(b.content) : a[field] === b[field],

@@ -4,6 +4,7 @@
  * It is removed when the post is saved or the admin discards it.
  */
 import type { KeyValueStorage } from '@/lib/auth/storage';
+import { isPostPictures } from './picture-file';
 import type { PostFormValues } from './post-form';
 
 const PREFIX = 'admin-unsaved-post:';
@@ -20,12 +21,15 @@ export function unsavedCopyKey(form: FormKey): string {
   return `${PREFIX}${form}`;
 }
 
+/** A copy written before pictures from the computer (issue 35) has none: it reads as an empty set. */
 function isFormValues(value: unknown): value is PostFormValues {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
+  v.pictures ??= {};
   return (
     ['title', 'excerpt', 'content', 'tags', 'featuredImage'].every((field) => typeof v[field] === 'string') &&
-    typeof v.isDraft === 'boolean'
+    typeof v.isDraft === 'boolean' &&
+    isPostPictures(v.pictures)
   );
 }
 

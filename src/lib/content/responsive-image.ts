@@ -4,13 +4,9 @@
 // (Astro names each file after its options: any difference would download the picture twice).
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
+import { IMAGE_WIDTHS, LARGEST_PICTURE_WIDTH as LARGEST, PICTURE_ENCODING } from '../site/picture-files';
 
-/** WebP widths of the spec. */
-export const IMAGE_WIDTHS = [200, 400, 800, 1200];
-const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
-
-/** How every raster copy of a picture is encoded (cards, lead pictures, sharing images). */
-export const PICTURE_ENCODING = { format: 'webp', quality: 80 } as const;
+export { IMAGE_WIDTHS, PICTURE_ENCODING };
 
 /**
  * The picture beside a page's main heading (home, services, training): 520px beside the text on wide

@@ -3,24 +3,23 @@
 // back as the file its Markdown named ('./images/a.svg', from `source.pictures`). A picture given as a
 // path of this site ('/_astro/x.webp', a file of public/) is no file of content/posts: it is fetched
 // from this site and sent with the post as content/posts/images/<slug>-<name>.<ext>, and the
-// Markdown names that file. Every check happens before anything is written: a picture that cannot be
+// Markdown names that file. A picture the post keeps itself (one from the admin's computer, named
+// './images/<local name>', src/lib/admin/picture-file.ts) is sent the same way from what the post
+// keeps. Both are named by postPictureFileName (src/lib/site/picture-files.ts). Every check happens before anything is written: a picture that cannot be
 // read, is too large, is an SVG that could run script or load other files, or cannot be sent through
 // the backend refuses the whole publish.
 import { pictureName } from '@/lib/admin/picture-input';
+import { ownPictureFiles, type PostPictures } from '@/lib/admin/picture-file';
+import {
+  MAX_PICTURE_BYTES,
+  PICTURE_TYPES as EXTENSIONS,
+  megabytes,
+  postPictureFileName,
+} from '@/lib/site/picture-files';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { bytesToBase64, PICTURES_FOLDER, type PictureFile, type PublishBackend } from './backend';
 
-/** Larger pictures are refused: GitHub's contents API and a page both suffer from them. */
-export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
-
-const EXTENSIONS: Record<string, string> = {
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/svg+xml': 'svg',
-  'image/webp': 'webp',
-};
+export { MAX_PICTURE_BYTES };
 
 export type PicturePlan =
   | {
@@ -39,24 +38,12 @@ function sitePictures(html: string): string[] {
   return [...new Set(sources.filter((src) => src.startsWith('/') && !src.startsWith('//')))];
 }
 
-/** 'visual-schedules-chart.ab12' from '/_astro/chart.Ab12.webp': lowercase letters, digits and dashes. */
-function fileStem(slug: string, src: string): string {
-  const name = pictureName(src).replace(/\.[a-z0-9]+$/i, '');
-  const stem = name
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return `${slug}-${stem || 'picture'}`;
-}
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 /**
  * Plans the pictures of a post's publish: which addresses the Markdown writes, and which files go
  * with it. `repositoryPictures` are the site post's own (source.pictures); `fetchFn` reads this site.
  */
 export async function planPictures(
-  post: { slug: string; content: string },
+  post: { slug: string; content: string; pictures?: PostPictures | undefined },
   repositoryPictures: Readonly<Record<string, string>>,
   backend: PublishBackend,
   fetchFn: typeof fetch = fetch,
@@ -64,6 +51,41 @@ export async function planPictures(
   const addresses: Record<string, string> = { ...repositoryPictures };
   const files: PictureFile[] = [];
   const nothing = 'Nothing was published; the post in this browser is unchanged.';
+  const taken = (candidate: string) => files.some((f) => f.path === `${PICTURES_FOLDER}/${candidate}`);
+  // The post's own pictures (from the admin's computer): checked when added, and again here, since
+  // this browser's storage can be changed by anything running on the site's origin.
+  const own = ownPictureFiles(post);
+  const first = own.unreadable[0] ?? own.files[0]?.src;
+  if (first && !backend.writePictures) {
+    return {
+      ok: false,
+      error: `The picture “${pictureName(first)}” was added from this computer, and ${backend.description} takes only text, so it cannot go with the post. ${nothing} Give the picture an https:// address instead.`,
+    };
+  }
+  if (own.unreadable[0]) {
+    return {
+      ok: false,
+      error: `The picture “${pictureName(own.unreadable[0])}” kept with this post cannot be read. ${nothing} Select it, press Image and choose its file again.`,
+    };
+  }
+  for (const picture of own.files) {
+    const name = pictureName(picture.src);
+    if (picture.bytes.length > MAX_PICTURE_BYTES) {
+      return {
+        ok: false,
+        error: `The picture “${name}” is ${megabytes(picture.bytes.length)}, more than the 10 MB a post's picture may be. ${nothing} Use a smaller copy of it.`,
+      };
+    }
+    const unsafe = picture.type === 'image/svg+xml' ? svgBytesProblem(picture.bytes) : undefined;
+    if (unsafe) {
+      return {
+        ok: false,
+        error: `The picture “${name}” cannot be published: ${unsafe}. ${nothing} Export it again as a plain picture (no scripts, links or embedded files), or use a PNG or WebP copy.`,
+      };
+    }
+    addresses[picture.src] = `./images/${picture.file}`;
+    files.push({ path: `${PICTURES_FOLDER}/${picture.file}`, base64: bytesToBase64(picture.bytes) });
+  }
   for (const src of sitePictures(post.content)) {
     if (Object.hasOwn(addresses, src)) continue;
     const name = pictureName(src);
@@ -114,10 +136,7 @@ export async function planPictures(
         error: `The picture “${name}” cannot be published: ${unsafe}. ${nothing} Export it again as a plain picture (no scripts, links or embedded files), or use a PNG or WebP copy.`,
       };
     }
-    const stem = fileStem(post.slug, src);
-    const taken = (candidate: string) => files.some((f) => f.path === `${PICTURES_FOLDER}/${candidate}`);
-    let file = `${stem}.${EXTENSIONS[type]}`;
-    for (let n = 2; taken(file); n += 1) file = `${stem}-${n}.${EXTENSIONS[type]}`;
+    const file = postPictureFileName(post.slug, name, EXTENSIONS[type]!, taken);
     addresses[src] = `./images/${file}`;
     files.push({ path: `${PICTURES_FOLDER}/${file}`, base64: bytesToBase64(bytes) });
   }

@@ -21,6 +21,8 @@ export interface PostInput {
   tags: string[];
   featuredImage?: string | undefined;
   isDraft: boolean;
+  /** The post's own pictures (src/lib/admin/picture-file.ts); those its content no longer names are dropped. */
+  pictures?: Record<string, string> | undefined;
 }
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -119,6 +121,7 @@ export function createPostStore(options: DbOperationOptions = {}) {
               updatedAt: now,
             };
             if (input.featuredImage === undefined) delete next.featuredImage;
+            if (!input.pictures || Object.keys(input.pictures).length === 0) delete next.pictures;
             await db.posts.put(next);
             return next;
           }),
@@ -144,8 +147,9 @@ function toRecord(input: PostInput) {
     content: input.content,
     tags: input.tags,
     isDraft: input.isDraft ? DRAFT : PUBLISHED,
-  } as Pick<Post, 'title' | 'excerpt' | 'content' | 'tags' | 'isDraft' | 'featuredImage'>;
+  } as Pick<Post, 'title' | 'excerpt' | 'content' | 'tags' | 'isDraft' | 'featuredImage' | 'pictures'>;
   if (input.featuredImage) record.featuredImage = input.featuredImage;
+  if (input.pictures && Object.keys(input.pictures).length > 0) record.pictures = { ...input.pictures };
   return record;
 }
 

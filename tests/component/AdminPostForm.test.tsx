@@ -87,7 +87,7 @@ describe('PostForm', () => {
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('');
     expect(screen.getByLabelText(/^Excerpt/)).toHaveValue('');
     expect(screen.getByLabelText(/^Tags/)).toHaveValue('');
-    expect(screen.getByLabelText(/^Featured image address/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Picture at the top of the post/)).toHaveValue('');
     expect(screen.getByLabelText('Save as draft')).toBeChecked();
     const content = screen.getByRole('textbox', { name: 'Content' });
     expect(content).toHaveAttribute('contenteditable', 'true');
@@ -123,7 +123,13 @@ describe('PostForm', () => {
       slug: 'visual-schedules',
       content: '',
     });
-    expect(sessionStorage.getItem('admin-flash')).toBe('Saved “Visual schedules” as a published post.');
+    // The spec's message, then where the post stands in the words the list shows (issue 35).
+    await waitFor(() =>
+      expect(sessionStorage.getItem('admin-flash')).toBe(
+        'Saved “Visual schedules” as a published post. Where it stands: Not on the website yet. ' +
+          'Saved in this browser only; visitors cannot see it. Press “Publish to website” to put it on the website.',
+      ),
+    );
   });
 
   it('keeps the form and says why when the CSRF token does not match', async () => {
@@ -260,13 +266,24 @@ describe('the editor toolbar', () => {
       'Italic',
       'Bullet list',
       'Numbered list',
+      'Heading',
+      'Quote',
       'Link',
       'Remove link',
       'Image',
       'Undo',
       'Redo',
     ]);
-    for (const name of ['Bold', 'Italic', 'Bullet list', 'Numbered list', 'Link', 'Image']) {
+    for (const name of [
+      'Bold',
+      'Italic',
+      'Bullet list',
+      'Numbered list',
+      'Heading',
+      'Quote',
+      'Link',
+      'Image',
+    ]) {
       expect(within(toolbar).getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
     }
     const tabbable = within(toolbar)

@@ -31,7 +31,10 @@ test('the staff guide’s pictures', async ({ page }) => {
   await write(page, 'Five Ideas for Waiting Rooms', false);
 
   await expect(postEntry(page, 'Calmer Mornings With Picture Cards')).toBeVisible();
-  await page.getByRole('heading', { level: 1, name: 'Posts' }).scrollIntoViewIfNeeded();
+  // The table at the top of the window, below the site's header.
+  await page
+    .getByRole('table')
+    .evaluate((table) => window.scrollTo(0, table.getBoundingClientRect().top + window.scrollY - 120));
   await page.screenshot(shot('list'));
 
   await postEntry(page, 'Calmer Mornings With Picture Cards').getByRole('link', { name: /^Edit/ }).click();

@@ -353,10 +353,14 @@ describe('where a post stands, in plain words', () => {
         committed: false,
       },
     });
-    expect(postStanding(post, site({ 'x.md': 'a' }), at.getTime())).toMatchObject({
+    // Even when the build holds that very text: a file of the working copy is not the website's.
+    expect(postStanding(post, site({ 'x.md': 'a' }), at.getTime()).standing).toBe('written-locally');
+    expect(postStanding(post, site(), at.getTime())).toMatchObject({
       standing: 'written-locally',
       visitorsSeeIt: false,
     });
+    // An earlier version of the file is still on the website until the next build.
+    expect(postStanding(post, site({ 'x.md': 'older' }), at.getTime()).visitorsSeeIt).toBe(true);
   });
 
   it('tells a draft, a draft the website still shows, a scheduled post and a pending removal apart', async () => {

@@ -85,6 +85,11 @@ export interface Publication {
    * The post's own publishedAt keeps its meaning (when it was saved).
    */
   publishAt?: number;
+  /**
+   * The file's publishedAt (ms) as written: the date visitors see. Publishing an edit keeps it, so a
+   * corrected post keeps its place in the blog; the post's own publishedAt keeps the spec's meaning.
+   */
+  publishedAt?: number;
 }
 
 /** A complete post as the rest of the code speaks of it: the draft flag a boolean, no id yet. */

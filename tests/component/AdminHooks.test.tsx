@@ -260,7 +260,7 @@ describe('useMarkdownTransfer', () => {
     expect(files[0]!.text).toContain('title: First post');
     expect(show).toHaveBeenCalledWith({
       tone: 'status',
-      text: expect.stringMatching(/^Downloaded 2 Markdown files\./),
+      text: expect.stringMatching(/^Downloaded 2 backup files, one per post\./),
     });
     expect(say).not.toHaveBeenCalled();
   });

@@ -87,7 +87,7 @@ describe('PostForm', () => {
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('');
     expect(screen.getByLabelText(/^Excerpt/)).toHaveValue('');
     expect(screen.getByLabelText(/^Tags/)).toHaveValue('');
-    expect(screen.getByLabelText(/^Featured image address/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Picture at the top of the post/)).toHaveValue('');
     expect(screen.getByLabelText('Save as draft')).toBeChecked();
     const content = screen.getByRole('textbox', { name: 'Content' });
     expect(content).toHaveAttribute('contenteditable', 'true');
@@ -123,7 +123,13 @@ describe('PostForm', () => {
       slug: 'visual-schedules',
       content: '',
     });
-    expect(sessionStorage.getItem('admin-flash')).toBe('Saved “Visual schedules” as a published post.');
+    // The spec's message, then where the post stands in the words the list shows (issue 35).
+    await waitFor(() =>
+      expect(sessionStorage.getItem('admin-flash')).toBe(
+        'Saved “Visual schedules” as a published post. Where it stands: Not on the website yet. ' +
+          'Saved in this browser only; visitors cannot see it. Press “Publish to website” to put it on the website.',
+      ),
+    );
   });
 
   it('keeps the form and says why when the CSRF token does not match', async () => {
@@ -258,6 +264,8 @@ describe('the editor toolbar', () => {
       'Italic',
       'Bullet list',
       'Numbered list',
+      'Heading',
+      'Quote',
       'Link',
       'Remove link',
       'Image',
@@ -270,7 +278,7 @@ describe('the editor toolbar', () => {
       expect(buttons[index]).toHaveAccessibleName(name);
       expect(buttons[index]).toHaveAccessibleDescription('');
     });
-    for (const name of ['Bold', 'Italic', 'Bullet list', 'Numbered list', 'Link', 'Image']) {
+    for (const name of ['Bold', 'Italic', 'Bullet list', 'Numbered list', 'Heading', 'Quote', 'Link', 'Image']) {
       expect(within(toolbar).getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
     }
     expect(buttons.filter((button) => button.tabIndex === 0)).toEqual([buttons[0]]);

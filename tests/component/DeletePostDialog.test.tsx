@@ -1,5 +1,6 @@
-// The delete question says what deleting does: the post leaves this browser, and a post published
-// from here stays on the website until it is removed from there.
+// The delete question says what deleting does: the post leaves this browser, and a post on the
+// website stays there until it is removed from there. Which posts are on the website is
+// useOnWebsite's (WebsiteControls.tsx), checked in tests/e2e/admin-standing.spec.ts.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -32,8 +33,16 @@ const published: Publication = {
   committed: true,
 };
 
-function open(target: Post) {
-  render(<DeletePostDialog post={target} busy={false} onConfirm={vi.fn()} onCancel={vi.fn()} />);
+function open(target: Post, onWebsite = false) {
+  render(
+    <DeletePostDialog
+      post={target}
+      onWebsite={onWebsite}
+      busy={false}
+      onConfirm={vi.fn()}
+      onCancel={vi.fn()}
+    />,
+  );
   return screen.getByRole('alertdialog', { name: 'Delete this post?' });
 }
 
@@ -45,12 +54,12 @@ describe('DeletePostDialog', () => {
     expect(dialog).not.toHaveTextContent(DELETE_KEEPS_WEBSITE_COPY);
   });
 
-  it('says that a post published from here stays on the website', () => {
-    expect(open(post(published))).toHaveTextContent(DELETE_KEEPS_WEBSITE_COPY);
+  it('says that a post on the website stays there', () => {
+    expect(open(post(published), true)).toHaveTextContent(DELETE_KEEPS_WEBSITE_COPY);
   });
 
-  it('says nothing of the website once the post was removed from it', () => {
-    const dialog = open(post({ ...published, state: 'removed', sha256: undefined }));
+  it('says nothing of the website for a post not on it', () => {
+    const dialog = open(post({ ...published, state: 'removed', sha256: undefined }), false);
     expect(dialog).not.toHaveTextContent(DELETE_KEEPS_WEBSITE_COPY);
   });
 });

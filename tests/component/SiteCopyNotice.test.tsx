@@ -6,14 +6,14 @@ describe('SiteCopyNotice', () => {
   it('tells the admin that visitors still see a post drafted here, and how that changes', () => {
     render(<SiteCopyNotice change={{ kind: 'draft' }} />);
     expect(screen.getByRole('note')).toHaveTextContent(
-      "Only you see this note. You made this post a draft in this browser's admin. Visitors still see it here until you export it as Markdown and commit it to the site.",
+      "Only you see this note. You made this post a draft in this browser's admin. Visitors still see it here until you choose “Remove from website” in the list of posts.",
     );
   });
 
-  it('names content/posts for a post deleted here', () => {
+  it('says a post deleted here is still on the website', () => {
     render(<SiteCopyNotice change={{ kind: 'deleted' }} />);
     expect(screen.getByRole('note')).toHaveTextContent(
-      "until its file is removed from the site's posts (content/posts)",
+      'which does not take it off the website: visitors still see it here',
     );
   });
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Request } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { postEntry } from './admin-posts';
 
 // "Publish to website" through GitHub, as the production build is configured (admin/config.yml:
 // github, OWNER/REPOSITORY, branch main, Netlify's OAuth provider). Nothing reaches the network: the
@@ -71,9 +72,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   const website = page.getByRole('region', { name: 'Website' });
   await expect(website).toContainText('Sign in to GitHub to publish.');
 
-  const row = page
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+  const row = postEntry(page, title);
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Sign in to GitHub to publish' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -84,7 +83,9 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
   await expect(website.getByRole('status')).toContainText('Signed in to GitHub');
-  await expect(website).toContainText('Publishing commits to GitHub, OWNER/REPOSITORY (branch main).');
+  await expect(website).toContainText(
+    '“Publish to website” sends a post to the website, whose files are kept at GitHub, OWNER/REPOSITORY (branch main).',
+  );
   // Kept for this tab only (sessionStorage): closing the tab forgets it.
   expect(
     await page.evaluate(() => [
@@ -98,14 +99,21 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await expect(row.getByRole('button', { name: `Publish to website ${title}` })).toBeDisabled();
   release!();
   await expect(website.getByRole('status')).toContainText(
-    `Published “${title}” (content/posts/published-through-github.md) in commit 7638417. Visitors see it after the site’s next build.`,
+    `Published “${title}”: the website has it. Visitors see it once the site has been built again, which happens by itself after each change.`,
   );
-  await expect(website.getByRole('link', { name: /See the commit/ })).toHaveAttribute(
+  await expect(website.getByRole('link', { name: /See the change on GitHub/ })).toHaveAttribute(
     'href',
     `https://github.com/OWNER/REPOSITORY/commit/${COMMIT}`,
   );
-  await expect(row.getByText('On the website', { exact: true })).toBeVisible();
-  await expect(row.getByRole('link', { name: /^7638417/ })).toBeVisible();
+  // Committed, but the site is not built again here: not "On the website" yet.
+  await expect(
+    row.getByText('Sent to the website; visitors see this version after the next update'),
+  ).toBeVisible();
+  await expect(row.getByText('On the website', { exact: true })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: /^the change for/ })).toHaveAttribute(
+    'href',
+    `https://github.com/OWNER/REPOSITORY/commit/${COMMIT}`,
+  );
   const put = writes[0]!;
   expect(put.url()).toBe(`${CONTENTS}published-through-github.md`);
   expect(await put.headerValue('authorization')).toBe('Bearer gho_e2e');
@@ -142,11 +150,11 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await page.getByLabel(/^Excerpt/).fill('Changed since.');
   await page.getByRole('button', { name: 'Save post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/);
-  await expect(row.getByText('On the website, changed here since')).toBeVisible();
+  await expect(row.getByText('Changed since you last published it')).toBeVisible();
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
   await expect(website.getByRole('alert')).toContainText('GitHub did not accept the sign-in');
   await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
-  await expect(row.getByText('On the website, changed here since')).toBeVisible();
+  await expect(row.getByText('Changed since you last published it')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('admin-github-session'))).toBeNull();
 
   // Signing out of the admin forgets the GitHub sign-in too, Decap CMS's copy included.
@@ -165,4 +173,31 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
       localStorage.getItem('decap-cms-user'),
     ]),
   ).toEqual([null, null, null]);
+});
+
+test('a sign-in window closed before GitHub answers says so, and nothing is published', async ({
+  page,
+  context,
+}) => {
+  await context.route(/^https:\/\/api\.netlify\.com\/auth\?/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title>' }),
+  );
+  await page.route(/^https:\/\/api\.github\.com\//, (route) =>
+    route.fulfill({ status: 500, json: { message: 'nothing is sent before a sign-in' } }),
+  );
+  await signIn(page);
+  const website = page.getByRole('region', { name: 'Website' });
+  await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
+  await website.getByRole('button', { name: 'Sign in to GitHub' }).click();
+  const popup = page.waitForEvent('popup');
+  await page
+    .getByRole('alertdialog', { name: 'Sign in to GitHub to publish' })
+    .getByRole('button', { name: 'Sign in to GitHub' })
+    .click();
+  await (await popup).close();
+  await expect(website.getByRole('alert')).toHaveText(
+    'The sign-in window was closed before GitHub signed you in.',
+  );
+  await expect(website.getByRole('alert')).toBeFocused();
+  await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
 });

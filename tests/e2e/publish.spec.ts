@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, signIn, test } from './fixtures';
 import { startDecapServer } from '../process';
+import { moreAction, moreButton, postEntry } from './admin-posts';
 
 // "Publish to website" with real parts (issue 22): a temporary git repository holding a copy of the
 // site's content, the real decap-server on it (as `npm run cms` runs it: fs mode, loopback only), and
@@ -88,8 +89,14 @@ async function writePost(page: Page, title: string, excerpt: string, body: strin
   await expect(page).toHaveURL(/\/admin\/posts$/);
 }
 
-const row = (page: Page, title: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+const row = postEntry;
+// Where a post stands (src/lib/publish/publish-state.ts). decap-server's fs mode writes files in the
+// working copy, and this suite's site is not built again: a post published here is never "On the
+// website" (tests/e2e/admin-standing.spec.ts shows it once the build has it).
+const NOT_PUBLISHED = 'Not on the website yet';
+const WRITTEN_LOCALLY = 'Written on this computer; visitors do not see this version yet';
+const CHANGED_SINCE = 'Changed since you last published it';
+const SITE_POST_CHANGED = 'On the website; your latest changes are not on it yet';
 
 /** The publishing panel's alert (the list has its own for other messages). */
 const websiteAlert = (page: Page) => page.getByRole('region', { name: 'Website' }).getByRole('alert');
@@ -120,14 +127,15 @@ test('a post is published, updated and removed through decap-server, and never o
     'Written in the admin, read by every family.',
   );
   await expect(page.getByText('Publishing writes to the project folder on this computer')).toBeVisible();
-  await expect(row(page, title).getByText('Only in this browser')).toBeVisible();
+  await expect(row(page, title).getByText(NOT_PUBLISHED)).toBeVisible();
 
   // Publish: the file is written in the format of the Markdown download.
   await row(page, title)
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();
   await expect(page.getByRole('status').filter({ hasText: `Wrote content/posts/${file}` })).toBeVisible();
-  await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
+  await expect(row(page, title).getByText(WRITTEN_LOCALLY)).toBeVisible();
+  await expect(row(page, title).getByText('On the website', { exact: true })).toHaveCount(0);
   const published = await readFile(postFile(file), 'utf8');
   const { data, content } = readFrontMatter(published);
   expect(data).toMatchObject({
@@ -141,9 +149,7 @@ test('a post is published, updated and removed through decap-server, and never o
   expect(data.publishedAt).toBeInstanceOf(Date);
   expect(content.trim()).toBe('<p>Written in the admin, read by every family.</p>');
   const downloading = page.waitForEvent('download');
-  await row(page, title)
-    .getByRole('button', { name: /^Download/ })
-    .click();
+  await (await moreAction(page, title, /^Download/)).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(file);
   expect(await readFile((await download.path())!, 'utf8')).toBe(published);
@@ -151,13 +157,18 @@ test('a post is published, updated and removed through decap-server, and never o
 
   // Edit and publish again: the same file changes, and no second copy appears.
   await editExcerpt(page, title, 'Changed after it was published.');
-  await expect(row(page, title).getByText('On the website, changed here since')).toBeVisible();
+  await expect(row(page, title).getByText(CHANGED_SINCE)).toBeVisible();
   await row(page, title)
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();
-  await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
+  await expect(row(page, title).getByText(WRITTEN_LOCALLY)).toBeVisible();
   const updated = await readFile(postFile(file), 'utf8');
   expect(readFrontMatter(updated).data.excerpt).toBe('Changed after it was published.');
+  // The website keeps the post's date; the change is recorded in updatedAt (issue 35).
+  expect(readFrontMatter(updated).data.publishedAt).toEqual(data.publishedAt);
+  expect((readFrontMatter(updated).data.updatedAt as Date).getTime()).toBeGreaterThan(
+    (data.updatedAt as Date).getTime(),
+  );
   expect(await postFiles()).toEqual([...before, file].sort());
 
   // Someone changes the file in the repository: publishing again is refused, nothing is overwritten.
@@ -170,26 +181,22 @@ test('a post is published, updated and removed through decap-server, and never o
   await expect(websiteAlert(page)).toContainText(`content/posts/${file} changed in the repository`);
   await expect(websiteAlert(page).locator('[tabindex="-1"]')).toBeFocused(); // the message in the alert region
   expect(await readFile(postFile(file), 'utf8')).toBe(theirs);
-  await expect(row(page, title).getByText('On the website, changed here since')).toBeVisible();
+  await expect(row(page, title).getByText(CHANGED_SINCE)).toBeVisible();
   // Removing is refused as well while the repository's file is not the one published.
-  await row(page, title)
-    .getByRole('button', { name: `Remove from website ${title}` })
-    .click();
+  await (await moreAction(page, title, `Remove from website ${title}`)).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove from website' }).click();
   await expect(websiteAlert(page)).toContainText('changed in the repository');
   expect(await readFile(postFile(file), 'utf8')).toBe(theirs);
 
   // Back to the published version: removing deletes the file, after a confirmation.
   await writeFile(postFile(file), updated);
-  await row(page, title)
-    .getByRole('button', { name: `Remove from website ${title}` })
-    .click();
+  await (await moreAction(page, title, `Remove from website ${title}`)).click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove this post from the website?' });
   await expect(dialog).toContainText('visitors no longer find it in the blog list');
   await expect(dialog).toContainText('/blog/publishing-from-the-browser');
   await dialog.getByRole('button', { name: 'Remove from website' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Deleted content/posts/${file}` })).toBeVisible();
-  await expect(row(page, title).getByText('Only in this browser')).toBeVisible();
+  await expect(row(page, title).getByText(NOT_PUBLISHED)).toBeVisible();
   expect(await postFiles()).toEqual(before);
 });
 
@@ -198,7 +205,7 @@ test('drafts are never offered for publishing, and a file of the same name is ne
 }) => {
   await signIn(page);
   await writePost(page, 'Kept as a Draft', 'Not for the website yet.', 'Draft text.', true);
-  await expect(row(page, 'Kept as a Draft').getByText('Only in this browser')).toBeVisible();
+  await expect(row(page, 'Kept as a Draft').getByText('Draft: only you can see it')).toBeVisible();
   await expect(row(page, 'Kept as a Draft').getByRole('button', { name: /Publish to website/ })).toHaveCount(
     0,
   );
@@ -214,7 +221,7 @@ test('drafts are never offered for publishing, and a file of the same name is ne
     .click();
   await expect(websiteAlert(page)).toContainText('already has a file content/posts/a-name-already-taken.md');
   expect(await readFile(taken, 'utf8')).toContain('Theirs.');
-  await expect(row(page, 'A Name Already Taken').getByText('Only in this browser')).toBeVisible();
+  await expect(row(page, 'A Name Already Taken').getByText(NOT_PUBLISHED)).toBeVisible();
   await rm(taken);
 });
 
@@ -226,7 +233,7 @@ test('a site post keeps its file name, and a stopped server leaves the post unto
   await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
   await expect(row(page, title).getByRole('button', { name: /Publish to website/ })).toHaveCount(0);
   await editExcerpt(page, title, 'A shorter excerpt, written in the admin.');
-  await expect(row(page, title).getByText('On the website, changed here since')).toBeVisible();
+  await expect(row(page, title).getByText(SITE_POST_CHANGED)).toBeVisible();
 
   // The server stops answering: nothing is written, and the message says what to do.
   await page.route(apiUrl, (route) => route.abort('connectionrefused'));
@@ -234,14 +241,14 @@ test('a site post keeps its file name, and a stopped server leaves the post unto
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();
   await expect(websiteAlert(page)).toContainText('did not answer. Start it with “npm run cms”');
-  await expect(row(page, title).getByText('On the website, changed here since')).toBeVisible();
+  await expect(row(page, title).getByText(SITE_POST_CHANGED)).toBeVisible();
   await page.unroute(apiUrl);
 
   const original = await readFile(postFile('daily-living-routines.md'), 'utf8');
   await row(page, title)
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();
-  await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
+  await expect(row(page, title).getByText(WRITTEN_LOCALLY)).toBeVisible();
   const written = await readFile(postFile('daily-living-routines.md'), 'utf8');
   expect(readFrontMatter(written).data).toMatchObject({
     excerpt: 'A shorter excerpt, written in the admin.',
@@ -270,6 +277,9 @@ test('the publishing controls pass axe and work by keyboard', { tag: '@layout' }
   await expect(status).toBeVisible();
   expect((await axe()).violations.map((v) => v.id)).toEqual([]);
 
+  // "Remove from website" is behind the post's "More" button, which opens by keyboard too.
+  await moreButton(page, 'Keyboard Publishing').focus();
+  await page.keyboard.press('Enter');
   const remove = row(page, 'Keyboard Publishing').getByRole('button', { name: /Remove from website/ });
   await remove.focus();
   await page.keyboard.press('Enter');
@@ -331,11 +341,9 @@ test('a picture of this site goes with its post into content/posts/images, and t
   );
 
   // Removed again, picture and all, so the repository's build at the end sees the site as it was.
-  await row(page, title)
-    .getByRole('button', { name: `Remove from website ${title}` })
-    .click();
+  await (await moreAction(page, title, `Remove from website ${title}`)).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove from website' }).click();
-  await expect(row(page, title).getByText('Only in this browser')).toBeVisible();
+  await expect(row(page, title).getByText(NOT_PUBLISHED)).toBeVisible();
   await rm(picture);
 });
 
@@ -370,7 +378,7 @@ test('a published post is on the blog for every visitor after the repository is 
   await row(page, title)
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();
-  await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
+  await expect(row(page, title).getByText(WRITTEN_LOCALLY)).toBeVisible();
 
   // A picture from the computer (issue 35): kept with the post, committed beside it, built into it.
   const withPicture = 'A Picture From the Computer';

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { deferred } from '../helpers';
 import { expect, signIn, test } from './fixtures';
 import { expectHeard, installScreenReader, listen, sayFocusedItem } from './spoken';
+import { moreAction } from './admin-posts';
 
 test.beforeEach(async ({ page }) => installScreenReader(page));
 
@@ -74,12 +75,17 @@ test.describe('on a desktop', () => {
     await page.getByRole('button', { name: 'Save post' }).click();
     await expect(page).toHaveURL(/\/admin\/posts$/);
     await listen(page, { fromPageStart: true });
-    await expectHeard(page, ['document', 'polite: Saved “Heard Once” as a draft.']);
-    await page.getByRole('button', { name: 'Delete Heard Once' }).focus();
+    await expectHeard(page, [
+      'document',
+      'polite: Saved “Heard Once” as a draft. Where it stands: Draft: only you can see it. Saved in this browser only. To put it on the website, untick “Save as draft”, save, then press “Publish to website”.',
+    ]);
+    const deleteButton = await moreAction(page, 'Heard Once', 'Delete Heard Once');
+    await listen(page); // what opening "More" said is not this test's
+    await deleteButton.focus();
     await expectHeard(page, ['button, Delete Heard Once']);
     await page.keyboard.press('Enter');
     await expectHeard(page, [
-      'alertdialog, Delete this post?, Are you sure you want to delete this post? “Heard Once” will be removed from this browser. Download it as Markdown first if you may want it back., modal',
+      'alertdialog, Delete this post?, Are you sure you want to delete this post? “Heard Once” will be removed from this browser. Download a copy first (under “More”) if you may want it back., modal',
       'button, Cancel',
     ]);
     await page.keyboard.press('Tab');

@@ -61,6 +61,10 @@ describe('site posts', () => {
       source: { file: 'kept-file.md', featuredImage: './images/a.svg' },
       builtImage: '/_astro/kept.webp',
       changed: false,
+      // The date the website shows, which publishing the post again keeps (issue 35).
+      publishedAt: Date.parse(
+        manifest.posts.find((post) => post.source?.file === 'kept-file.md')!.publishedAt,
+      ),
     });
     expect(sitePosts.get(2)).toMatchObject({ source: { file: 'edited-file.md' }, changed: true });
   });

@@ -89,7 +89,7 @@ function memoryBackend({ pictures = true } = {}) {
   return { backend, files, written };
 }
 
-const noSite: SiteContext = { sitePosts: new Map(), builtSlugs: new Map() };
+const noSite: SiteContext = { sitePosts: new Map(), builtSlugs: new Map(), builtFiles: new Map() };
 const body = (text: string | undefined) => readFrontMatter(text ?? '').content.trim();
 
 describe('publishing a post with pictures', () => {
@@ -132,7 +132,7 @@ describe('publishing a post with pictures', () => {
     };
     const outcome = await publishToWebsite(post.id, {
       backend: repo.backend,
-      site: { sitePosts: new Map([[post.id, sitePost]]), builtSlugs: new Map() },
+      site: { sitePosts: new Map([[post.id, sitePost]]), builtSlugs: new Map(), builtFiles: new Map() },
       fetch: here.fetchFn,
       database: () => db,
       now: at,

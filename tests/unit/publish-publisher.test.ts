@@ -4,12 +4,13 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postToMarkdown } from '@/lib/admin/markdown';
+import { readFrontMatter } from '@/lib/text/front-matter';
 import type { SitePost } from '@/lib/admin/site-posts';
 import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
 import { PublishError, sha256Hex, type PublishBackend } from '@/lib/publish/backend';
 import { scheduledText } from '@/lib/site/dates';
 import {
-  WEBSITE_STATE_TEXT,
+  postStanding,
   scheduledFor,
   websiteActions,
   websiteState,
@@ -58,7 +59,7 @@ function memoryRepo(initial: Record<string, string> = {}) {
   return { files, calls, backend, failNext: (error: PublishError) => (fail = error) };
 }
 
-const noSite: SiteContext = { sitePosts: new Map(), builtSlugs: new Map() };
+const noSite: SiteContext = { sitePosts: new Map(), builtSlugs: new Map(), builtFiles: new Map() };
 const at = new Date('2025-05-06T12:00:00.000Z');
 
 async function addPost(overrides: Partial<Post> = {}): Promise<Post> {
@@ -106,6 +107,7 @@ describe('publishing a post', () => {
       state: 'published',
       sha256: await sha256Hex(text),
       postUpdatedAt: at.getTime(),
+      publishedAt: at.getTime(),
       at,
       committed: true,
       commit: { sha: 'abc1234def', url: 'https://github.com/o/r/commit/abc1234def' },
@@ -153,7 +155,6 @@ describe('publishing a post', () => {
     });
     const edited = (await db.posts.get(post.id))!;
     expect(websiteState(edited, undefined)).toBe('changed');
-    expect(WEBSITE_STATE_TEXT.changed).toBe('On the website, changed here since');
     const outcome = await publishToWebsite(post.id, deps(repo.backend));
     expect(outcome).toMatchObject({ ok: true, file: 'visual-schedules.md' });
     expect([...repo.files.keys()]).toEqual(['content/posts/visual-schedules.md']);
@@ -192,6 +193,7 @@ describe('publishing a post', () => {
     const site: SiteContext = {
       sitePosts: new Map(),
       builtSlugs: new Map([['visual-schedules', 'schedules-2024.md']]),
+      builtFiles: new Map(),
     };
     const outcome = await publishToWebsite(post.id, deps(repo.backend, site));
     expect(!outcome.ok && outcome.error).toMatch(
@@ -236,6 +238,7 @@ describe('publishing a post', () => {
     const site: SiteContext = {
       sitePosts: new Map([[post.id, sitePost]]),
       builtSlugs: new Map([['visual-schedules', 'schedules.md']]),
+      builtFiles: new Map([['schedules.md', await sha256Hex(original)]]),
     };
     expect(websiteState(post, sitePost)).toBe('changed');
     expect(await publishToWebsite(post.id, deps(repo.backend, site))).toMatchObject({
@@ -250,6 +253,150 @@ describe('publishing a post', () => {
     const outcome = await publishToWebsite(post.id, deps(repo2.backend, site));
     expect(outcome).toMatchObject({ ok: false, conflict: true });
     expect(repo2.files.get('content/posts/schedules.md')).toContain('Edited in Decap CMS.');
+  });
+});
+
+describe('publishing an edit again', () => {
+  it('keeps the date the website shows (the file’s publishedAt) and records the change in updatedAt', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    await publishToWebsite(post.id, deps(repo.backend));
+    // Saving sets the post's own publishedAt and updatedAt to now (SPEC 4): the store keeps that.
+    const saved = new Date('2025-06-10T09:30:00.000Z');
+    await db.posts.update(post.id, { excerpt: 'Corrected', publishedAt: saved, updatedAt: saved });
+    const later = new Date('2025-06-10T10:00:00.000Z');
+    const outcome = await publishToWebsite(post.id, { ...deps(repo.backend), now: later });
+    expect(outcome).toMatchObject({ ok: true });
+    const { data } = readFrontMatter(repo.files.get('content/posts/visual-schedules.md')!);
+    expect(new Date(data.publishedAt as string).toISOString()).toBe(at.toISOString());
+    expect(new Date(data.updatedAt as string).toISOString()).toBe(saved.toISOString());
+    const stored = (await db.posts.get(post.id))!;
+    expect(stored.publishedAt).toEqual(saved);
+    expect(stored.publication?.publishedAt).toBe(at.getTime());
+  });
+
+  it('keeps the build’s date of a site post', async () => {
+    const original = '---\ntitle: Visual Schedules\n---\n\nBuilt.\n';
+    const repo = memoryRepo({ 'content/posts/schedules.md': original });
+    const built = Date.parse('2024-03-01T00:00:00.000Z');
+    const post = await addPost({ updatedAt: new Date('2025-06-01') });
+    const site: SiteContext = {
+      sitePosts: new Map([
+        [
+          post.id,
+          {
+            source: { file: 'schedules.md', sha256: await sha256Hex(original) },
+            changed: true,
+            publishedAt: built,
+          },
+        ],
+      ]),
+      builtSlugs: new Map([['visual-schedules', 'schedules.md']]),
+      builtFiles: new Map([['schedules.md', await sha256Hex(original)]]),
+    };
+    expect(await publishToWebsite(post.id, deps(repo.backend, site))).toMatchObject({ ok: true });
+    const { data } = readFrontMatter(repo.files.get('content/posts/schedules.md')!);
+    expect(new Date(data.publishedAt as string).getTime()).toBe(built);
+  });
+
+  it('takes a new date after the post was removed from the website', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    await publishToWebsite(post.id, deps(repo.backend));
+    await removeFromWebsite(post.id, deps(repo.backend));
+    const saved = new Date('2025-07-01T00:00:00.000Z');
+    await db.posts.update(post.id, { publishedAt: saved, updatedAt: saved });
+    await publishToWebsite(post.id, { ...deps(repo.backend), now: saved });
+    const { data } = readFrontMatter(repo.files.get('content/posts/visual-schedules.md')!);
+    expect(new Date(data.publishedAt as string).toISOString()).toBe(saved.toISOString());
+  });
+});
+
+describe('where a post stands, in plain words', () => {
+  const site = (files: Record<string, string> = {}): SiteContext => ({
+    ...noSite,
+    builtFiles: new Map(Object.entries(files)),
+  });
+
+  it('says “On the website” only once the build holds the very file this browser published', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    expect(postStanding(post, site(), at.getTime()).label).toBe('Not on the website yet');
+    await publishToWebsite(post.id, deps(repo.backend));
+    const stored = (await db.posts.get(post.id))!;
+    const text = repo.files.get('content/posts/visual-schedules.md')!;
+    expect(postStanding(stored, site(), at.getTime()).standing).toBe('sent');
+    expect(postStanding(stored, undefined, at.getTime()).standing).toBe('sent');
+    expect(
+      postStanding(stored, site({ 'visual-schedules.md': 'an older build' }), at.getTime()).standing,
+    ).toBe('sent');
+    const built = site({ 'visual-schedules.md': await sha256Hex(text) });
+    expect(postStanding(stored, built, at.getTime())).toMatchObject({
+      standing: 'on-website',
+      label: 'On the website',
+      visitorsSeeIt: true,
+    });
+    const edited = { ...stored, updatedAt: new Date(at.getTime() + 1) };
+    expect(postStanding(edited, built, at.getTime()).label).toBe(
+      'On the website; your latest changes are not on it yet',
+    );
+  });
+
+  it('says a file written in the project folder is not on the website yet', async () => {
+    const post = await addPost({
+      publication: {
+        file: 'x.md',
+        state: 'published',
+        sha256: 'a',
+        postUpdatedAt: at.getTime(),
+        at,
+        committed: false,
+      },
+    });
+    // Even when the build holds that very text: a file of the working copy is not the website's.
+    expect(postStanding(post, site({ 'x.md': 'a' }), at.getTime()).standing).toBe('written-locally');
+    expect(postStanding(post, site(), at.getTime())).toMatchObject({
+      standing: 'written-locally',
+      visitorsSeeIt: false,
+    });
+    // An earlier version of the file is still on the website until the next build.
+    expect(postStanding(post, site({ 'x.md': 'older' }), at.getTime()).visitorsSeeIt).toBe(true);
+  });
+
+  it('tells a draft, a draft the website still shows, a scheduled post and a pending removal apart', async () => {
+    const draft = await addPost({ isDraft: 1 });
+    expect(postStanding(draft, site(), at.getTime())).toMatchObject({
+      standing: 'draft',
+      label: 'Draft: only you can see it',
+    });
+    const sitePost: SitePost = { source: { file: 'visual-schedules.md' }, changed: true };
+    const withSite = { ...site(), sitePosts: new Map([[draft.id, sitePost]]) };
+    expect(postStanding(draft, withSite, at.getTime()).standing).toBe('draft-on-website');
+
+    const monday = new Date(at.getTime() + 86_400_000);
+    const scheduled = await addPost({
+      slug: 'later',
+      publication: {
+        file: 'later.md',
+        state: 'published',
+        sha256: 'b',
+        postUpdatedAt: at.getTime(),
+        at,
+        committed: true,
+        publishAt: monday.getTime(),
+      },
+    });
+    expect(postStanding(scheduled, site(), at.getTime()).label).toBe(scheduledText(monday));
+
+    const removed = await addPost({
+      slug: 'gone',
+      publication: { file: 'gone.md', state: 'removed', postUpdatedAt: at.getTime(), at, committed: true },
+    });
+    expect(postStanding(removed, site({ 'gone.md': 'c' }), at.getTime())).toMatchObject({
+      standing: 'removal-pending',
+      visitorsSeeIt: true,
+    });
+    expect(postStanding(removed, site(), at.getTime()).standing).toBe('not-published');
   });
 });
 

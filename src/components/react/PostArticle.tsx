@@ -1,6 +1,7 @@
 // A post's page body: a way back to the blog, title, author, long date, tags (each a link to its tag
 // page), the featured picture and the content. Rendered at build for the built posts and in the
 // browser for posts the admin keeps in this browser. `html` must already be sanitised.
+import type { ReactNode } from 'react';
 import { ARTICLE_IMAGE_SIZES, type CardImage } from '@/lib/blog/posts';
 import { tagHref } from '@/lib/blog/slugs';
 import { BlogLink } from './BlogLink';
@@ -34,12 +35,14 @@ const PROSE = [
   '[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-surface [&_pre]:p-4',
 ].join(' ');
 
-export function PostArticle({ post }: { post: ArticleView }) {
+/** `notice`: shown above the title (the admin's banner on a post from this browser). */
+export function PostArticle({ post, notice }: { post: ArticleView; notice?: ReactNode }) {
   const image = post.image;
   return (
     <article aria-labelledby="post-title" data-post-article="">
       <header className="bg-surface">
         <div className="mx-auto max-w-3xl px-4 pt-28 pb-10 sm:px-6 lg:pt-32">
+          {notice}
           <BlogLink />
           <h1
             id="post-title"

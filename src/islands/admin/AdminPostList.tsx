@@ -1,9 +1,10 @@
 /**
  * /admin/posts (SPEC 2, Admin post list): every post in this browser, newest first, in a table with
  * Title, Status, Date and Actions; 'New Post'; delete after an accessible confirmation; an empty
- * state; Markdown export (one post or all) and import, all or nothing (useMarkdownTransfer).
+ * state; backup copies (one post or all, as Markdown files) and bringing them back, all or nothing
+ * (useMarkdownTransfer), in an area of their own below the posts.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { NEW_POST_PATH } from '@/lib/admin/routes';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import type { Post } from '@/lib/db';
@@ -21,15 +22,17 @@ import { primaryButton, secondaryButton } from './ui';
 import { useListMessage, type ListMessage } from './useListMessage';
 import { MARKDOWN_UNAVAILABLE, useMarkdownTransfer } from './useMarkdownTransfer';
 import { WebsitePublishing } from './WebsitePublishing';
+import { useOnWebsite } from './WebsiteControls';
 
 export const POST_LIST_TEXT = {
   newPost: 'New Post',
   deleteQuestion: DELETE_QUESTION,
   emptyTitle: 'No posts yet',
-  emptyBody: 'Write your first post with New Post, or import Markdown files.',
+  emptyBody: 'Write your first post with New Post, or bring posts back from a backup (below).',
   loading: 'Loading posts...',
-  exportAll: 'Export all as Markdown',
-  import: 'Import Markdown files',
+  backupHeading: 'Backup copies',
+  exportAll: 'Download a backup of all posts',
+  import: 'Bring back posts from a backup',
   markdownUnavailable: MARKDOWN_UNAVAILABLE,
 } as const;
 
@@ -52,6 +55,11 @@ function toNotice(message: ListMessage | null): Notice | null {
       </>
     ),
   };
+}
+
+/** The delete question, told whether the post is on the website (inside <WebsitePublishing>). */
+function DeleteQuestion(props: Omit<ComponentProps<typeof DeletePostDialog>, 'onWebsite'>) {
+  return <DeletePostDialog {...props} onWebsite={useOnWebsite(props.post)} />;
 }
 
 function PostList() {
@@ -111,40 +119,7 @@ function PostList() {
         <a href={NEW_POST_PATH} className={primaryButton}>
           {POST_LIST_TEXT.newPost}
         </a>
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={() => void transfer.exportAll()}
-          disabled={!posts?.length || busy}
-        >
-          {POST_LIST_TEXT.exportAll}
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={() => fileInputRef.current?.click()}
-          disabled={busy}
-          aria-describedby="import-hint"
-        >
-          {POST_LIST_TEXT.import}
-        </button>
-        <input
-          ref={fileInputRef}
-          id="import-files"
-          type="file"
-          accept=".md,.markdown,text/markdown"
-          multiple
-          hidden
-          tabIndex={-1}
-          aria-label={POST_LIST_TEXT.import}
-          onChange={(event) => void transfer.filesChosen(event)}
-        />
       </div>
-      <p id="import-hint" className="mt-2 text-sm text-ink-muted">
-        Export writes one .md file per post in the format of content/posts; your browser may ask once to allow
-        several downloads. Import reads such files back: a file with the same address as a post here replaces
-        it, after you confirm.
-      </p>
 
       <FormNotices notice={toNotice(message)} noticeRef={messageRef} idPrefix="post-list" />
 
@@ -164,15 +139,55 @@ function PostList() {
             onDelete={setToDelete}
             onDownload={(post) => void transfer.downloadPost(post)}
           />
+          <DeleteQuestion
+            post={toDelete}
+            busy={busy}
+            onConfirm={() => void deleteConfirmed()}
+            onCancel={() => setToDelete(null)}
+          />
         </WebsitePublishing>
       )}
-
-      <DeletePostDialog
-        post={toDelete}
-        busy={busy}
-        onConfirm={() => void deleteConfirmed()}
-        onCancel={() => setToDelete(null)}
-      />
+      {/* Backup apart from the everyday work: a copy of the posts kept on this computer (issue 35). */}
+      <section aria-labelledby="backup-heading" className="mt-10 rounded-xl border border-line p-4">
+        <h2 id="backup-heading" className="text-lg font-bold">
+          {POST_LIST_TEXT.backupHeading}
+        </h2>
+        <p id="import-hint" className="mt-2 text-ink-muted">
+          Your posts are kept in this browser. Download a backup now and then: one file per post, saved on
+          this computer (your browser may ask once to allow several downloads). Bringing posts back from those
+          files adds them here; a file for a post that is already here replaces it, after you confirm.
+        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => void transfer.exportAll()}
+            disabled={!posts?.length || busy}
+          >
+            {POST_LIST_TEXT.exportAll}
+          </button>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => fileInputRef.current?.click()}
+            disabled={busy}
+            aria-describedby="import-hint"
+          >
+            {POST_LIST_TEXT.import}
+          </button>
+          <input
+            ref={fileInputRef}
+            id="import-files"
+            type="file"
+            accept=".md,.markdown,text/markdown"
+            multiple
+            hidden
+            tabIndex={-1}
+            aria-label={POST_LIST_TEXT.import}
+            onChange={(event) => void transfer.filesChosen(event)}
+          />
+        </div>
+      </section>
       <ImportReplaceDialog
         pending={transfer.pendingImport}
         busy={busy}

@@ -60,7 +60,7 @@ export function ConfirmDialog({
         event.preventDefault();
         if (!busy) onCancel();
       }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border-2 border-line bg-page p-6 text-ink shadow-xl backdrop:bg-black/50"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border-2 border-line bg-page p-6 text-ink shadow-xl backdrop:bg-black/50"
     >
       <h2 id={titleId} className="text-xl font-bold">
         {title}

@@ -1,5 +1,6 @@
 // The question before a post is deleted (SPEC 2: "Are you sure you want to delete this post?"),
-// naming the post, how to keep a copy and, for a post published from here, that the website keeps it.
+// naming the post, how to keep a copy and, for every post on the website (published from here, or
+// one of the site's own), that the website keeps it.
 import type { Post } from '@/lib/db';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -12,12 +13,14 @@ export const DELETE_KEEPS_WEBSITE_COPY =
 interface DeletePostDialogProps {
   /** The post to delete; null while the dialog is closed. */
   post: Post | null;
+  /** Its file is in the website's files (useOnWebsite): deleting it here leaves it there. */
+  onWebsite: boolean;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function DeletePostDialog({ post, busy, onConfirm, onCancel }: DeletePostDialogProps) {
+export function DeletePostDialog({ post, onWebsite, busy, onConfirm, onCancel }: DeletePostDialogProps) {
   return (
     <ConfirmDialog
       open={post !== null}
@@ -30,13 +33,11 @@ export function DeletePostDialog({ post, busy, onConfirm, onCancel }: DeletePost
       <p>{DELETE_QUESTION}</p>
       {post && (
         <p className="mt-2 text-ink-muted">
-          “{post.title}” will be removed from this browser. Download it as Markdown first if you may want it
-          back.
+          “{post.title}” will be removed from this browser. Download a copy first (under “More”) if you may
+          want it back.
         </p>
       )}
-      {post?.publication?.state === 'published' && (
-        <p className="mt-2 font-semibold">{DELETE_KEEPS_WEBSITE_COPY}</p>
-      )}
+      {post && onWebsite && <p className="mt-2 font-semibold">{DELETE_KEEPS_WEBSITE_COPY}</p>}
     </ConfirmDialog>
   );
 }

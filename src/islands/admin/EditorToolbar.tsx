@@ -1,5 +1,6 @@
 /**
- * The editor's toolbar (SPEC 2: bold, italic, bullet list, ordered list, link; plus image, undo and redo):
+ * The editor's toolbar (SPEC 2: bold, italic, bullet list, ordered list, link; plus heading, quote,
+ * image, undo and redo; issue 35 gave staff the heading and quote the guide speaks of):
  * role="toolbar" with one tab stop and the arrow keys, Home and End moving between buttons (the
  * ARIA toolbar pattern). Each button has a text name, says whether it is on (aria-pressed) and
  * names its shortcut (aria-keyshortcuts). The shortcut's tip under a button, shown while the pointer
@@ -12,6 +13,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 interface ToolState {
   bold: boolean;
   italic: boolean;
+  heading: boolean;
+  quote: boolean;
   bulletList: boolean;
   orderedList: boolean;
   link: boolean;
@@ -44,6 +47,8 @@ export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolb
     selector: ({ editor: e }): ToolState => ({
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
+      heading: e.isActive('heading', { level: 2 }),
+      quote: e.isActive('blockquote'),
       bulletList: e.isActive('bulletList'),
       orderedList: e.isActive('orderedList'),
       link: e.isActive('link'),
@@ -92,6 +97,19 @@ export function EditorToolbar({ editor, editorId, onLink, onImage }: EditorToolb
       keys: 'Control+Shift+7',
       pressed: (s) => s.orderedList,
       run: (e) => e.chain().focus().toggleOrderedList().run(),
+    },
+    // A section heading in the post (h2: the page's title is its h1); pressed again, a paragraph.
+    {
+      label: 'Heading',
+      keys: 'Control+Alt+2 Meta+Alt+2',
+      pressed: (s) => s.heading,
+      run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      label: 'Quote',
+      keys: 'Control+Shift+B Meta+Shift+B',
+      pressed: (s) => s.quote,
+      run: (e) => e.chain().focus().toggleBlockquote().run(),
     },
     { label: 'Link', keys: 'Control+K Meta+K', shortcut: 'Ctrl+K', pressed: (s) => s.link, run: onLink },
     {

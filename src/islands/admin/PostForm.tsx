@@ -195,7 +195,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
         <TextField
           id={ids.featuredImage}
           name="featuredImage"
-          label="Featured image address"
+          label="Picture at the top of the post (web address)"
           hint="The web address of an image, starting with https:// (or a picture on this site, starting with /)"
           error={errors.featuredImage}
           type="url"

@@ -55,7 +55,8 @@ function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSi
     return (
       <div className="flex flex-wrap items-center gap-3">
         <p>
-          Publishing commits to {connection.backend.description}
+          “{PUBLISH_TEXT.publish}” sends a post to the website, whose files are kept at{' '}
+          {connection.backend.description}
           {connection.session.source === 'decap' ? ', with your Decap CMS sign-in.' : '.'}
         </p>
         <button
@@ -78,7 +79,10 @@ function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSi
   if (connection.kind === 'github-signed-out') {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <p>Publishing commits to the site’s GitHub repository. Sign in to GitHub to publish.</p>
+        <p>
+          “{PUBLISH_TEXT.publish}” sends a post to the website, whose files are kept on GitHub. Sign in to
+          GitHub to publish.
+        </p>
         <button type="button" className={secondaryButton} onClick={onSignIn}>
           {PUBLISH_TEXT.signIn}
         </button>
@@ -91,7 +95,7 @@ function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSi
       {connection.kind === 'failed'
         ? 'The publishing tools could not be loaded. Please check your connection and reload the page.'
         : `Publishing to the website needs the GitHub backend, or “npm run cms” on this computer; this site is set up with “${name}”.`}{' '}
-      Download posts as Markdown and add them to content/posts instead.
+      Download a copy of a post (under “More”) and ask the person who looks after the website to add it.
     </p>
   );
 }
@@ -183,9 +187,9 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
         {toRemove && (
           <>
             <p>
-              “{toRemove.title}” is deleted from the website’s files in one commit. After the site’s next
-              build, visitors no longer find it in the blog list, and its address /blog/{toRemove.slug} shows
-              the “page not found” page.
+              “{toRemove.title}” is taken out of the website’s files. Once the site has been built again,
+              visitors no longer find it in the blog list, and its address /blog/{toRemove.slug} shows the
+              “page not found” page.
             </p>
             <p className="mt-2 text-ink-muted">
               The post stays in this browser; you can publish it again later.
@@ -214,9 +218,10 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
         onCancel={() => setSignIn(null)}
       >
         <p>
-          Publishing saves the post in the site’s repository on GitHub, with your GitHub account. A sign-in
-          window opens; the sign-in lasts until you choose “{PUBLISH_TEXT.signOut}”, sign out of the admin,
-          your admin session ends, or you close this tab.
+          The website’s files are kept on GitHub, so publishing needs your GitHub account. A sign-in window
+          opens; the sign-in lasts until you choose “{PUBLISH_TEXT.signOut}”, sign out of the admin, your
+          admin session ends, or you close this tab. If the window does not open or is closed, this page says
+          so and nothing is published.
         </p>
       </ConfirmDialog>
     </Context.Provider>
@@ -250,7 +255,7 @@ function CommitLink({ publishing, postId }: { publishing: Publishing; postId: nu
     <>
       {' '}
       <a href={url} className={linkClass} target="_blank" rel="noopener noreferrer">
-        See the commit<span className="sr-only"> (opens in a new tab)</span>
+        See the change on GitHub<span className="sr-only"> (opens in a new tab)</span>
       </a>
     </>
   );

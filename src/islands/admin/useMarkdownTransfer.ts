@@ -103,7 +103,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const leftOutText =
       leftOut === 0
         ? ''
-        : ` ${countText(leftOut, 'post')} published with the site and not changed here ${plural(leftOut, 'was', 'were')} left out: content/posts already has ${plural(leftOut, 'it', 'them')}.`;
+        : ` ${countText(leftOut, 'post')} published with the site and not changed here ${plural(leftOut, 'was', 'were')} left out: the website already keeps ${plural(leftOut, 'it', 'them')}.`;
     if (toExport.length === 0) {
       show({ tone: 'status', text: `Nothing to export.${leftOutText}` });
       return;
@@ -113,7 +113,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const pictures = files.length > toExport.length ? ` ${PICTURES_EXPORTED}` : '';
     show({
       tone: 'status',
-      text: `Downloaded ${toExport.length} Markdown ${plural(toExport.length, 'file')}. Put them in content/posts to publish them with the site (a file with the same name replaces the one there).${pictures}${leftOutText}`,
+      text: `Downloaded ${toExport.length} backup ${plural(toExport.length, 'file')}, one per post. Keep them somewhere safe: “Bring back posts from a backup” reads them.${pictures}${leftOutText}`,
     });
   }
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Post } from '@/lib/db';
 import { formatPublishMoment } from '@/lib/site/dates';
-import { loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
+import { EMPTY_SITE_CONTEXT, loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
 import type { Connection } from '@/lib/publish/connection';
 import type { PublishOutcome } from '@/lib/publish/publisher';
 import { signOutOfGitHub } from '@/lib/publish/github-token';
@@ -92,7 +92,7 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
         const code = await loadPublisher();
         const deps = {
           backend: connection.backend,
-          site: site ?? { sitePosts: new Map(), builtSlugs: new Map() },
+          site: site ?? EMPTY_SITE_CONTEXT,
           publishAt: options.publishAt,
         };
         outcome =
@@ -135,20 +135,18 @@ export type Publishing = ReturnType<typeof usePublishing>;
 /** What happened, and when visitors see it, in one sentence or two. */
 export function outcomeText(outcome: LastOutcome, title: string): string {
   const where = `content/posts/${outcome.file}`;
-  const verb = outcome.action === 'publish' ? 'Published' : 'Removed';
-  const commit = outcome.commit.sha ? ` in commit ${outcome.commit.sha.slice(0, 7)}` : '';
   const publishAt = outcome.action === 'publish' ? outcome.post?.publication?.publishAt : undefined;
   const live =
     publishAt !== undefined
       ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (Toronto time), with the site’s first build from then; until then visitors do not see it.`
       : outcome.action === 'publish'
-        ? 'Visitors see it after the site’s next build.'
-        : 'Visitors stop seeing it after the site’s next build; it stays in this browser.';
+        ? 'Visitors see it once the site has been built again, which happens by itself after each change.'
+        : 'Visitors stop seeing it once the site has been built again; it stays in this browser.';
   const body = outcome.commit.committed
-    ? `${verb} “${title}” (${where})${commit}. ${live}`
+    ? `${outcome.action === 'publish' ? `Published “${title}”: the website has it` : `Removed “${title}” from the website’s files`}. ${live}`
     : // `git diff` shows nothing for a new file: `git status` lists it, `git add` stages it (or its deletion).
       `${outcome.action === 'publish' ? 'Wrote' : 'Deleted'} ${where} in the project folder for “${title}”. In that folder, “git status” lists it; “git add ${where}”, then commit and push it: ${live.charAt(0).toLowerCase()}${live.slice(1)}`;
   return outcome.recorded
     ? body
-    : `${body} This browser could not remember it, so the next publish of this post will be refused as a change in the repository.`;
+    : `${body} This browser could not remember it, so the next publish of this post will be refused as a change made elsewhere.`;
 }

@@ -15,6 +15,8 @@ import { ADMIN_POSTS_PATH } from '@/lib/admin/routes';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import { postStore } from '@/lib/store/posts';
 import { sanitizeHtml } from '@/lib/text/sanitize';
+import type { Post } from '@/lib/db';
+import { loadSiteContext, postStanding } from '@/lib/publish/publish-state';
 import { toFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
 import { useAdminSession } from './AuthGate';
 import { setFlash } from './flash';
@@ -22,6 +24,13 @@ import { leaveTo } from './leave-guard';
 
 export const SAVE_FAILED_MESSAGE =
   'The post could not be saved in this browser. Your text is still in the form.';
+
+/** The save message, then where the post now stands (issue 35), in the words the list shows. */
+export async function savedMessage(post: Post, fetchFn?: typeof fetch): Promise<string> {
+  const saved = `Saved “${post.title}” as ${post.isDraft ? 'a draft' : 'a published post'}.`;
+  const words = postStanding(post, await loadSiteContext([post], fetchFn), Date.now());
+  return `${saved} Where it stands: ${words.label}. ${words.explanation}`;
+}
 
 export interface SaveTarget {
   /** The post being edited; absent for a new post. */
@@ -71,7 +80,7 @@ export function useSavePost({ postId, savedAt }: SaveTarget, outcome: SaveOutcom
       outcome.saved();
       // Public pages in this browser now read the store, so the post shows there at once.
       markBrowserPosts();
-      setFlash(`Saved “${result.value.title}” as ${result.value.isDraft ? 'a draft' : 'a published post'}.`);
+      setFlash(await savedMessage(result.value));
       left = true;
       leaveTo(ADMIN_POSTS_PATH);
     } catch (error) {

@@ -1,6 +1,6 @@
 // Shown on a built post page, in the admin's browser only, when the admin has drafted, deleted or
 // retitled that post in the browser's store: the page itself is the site's copy, which visitors
-// still see until the change reaches content/posts (Markdown export, then a commit).
+// still see until the change reaches the website ("Remove from website" or "Publish to website").
 import type { SiteCopyChange } from '@/lib/store/browser-posts';
 import { postHref } from '@/lib/blog/posts';
 
@@ -17,9 +17,9 @@ export function SiteCopyNotice({ change }: { change: SiteCopyChange }) {
 function explanation(change: SiteCopyChange) {
   switch (change.kind) {
     case 'draft':
-      return "You made this post a draft in this browser's admin. Visitors still see it here until you export it as Markdown and commit it to the site.";
+      return "You made this post a draft in this browser's admin. Visitors still see it here until you choose “Remove from website” in the list of posts.";
     case 'deleted':
-      return "You deleted this post in this browser's admin. Visitors still see it here until its file is removed from the site's posts (content/posts).";
+      return "You deleted this post in this browser's admin, which does not take it off the website: visitors still see it here. Ask the person who looks after the website to remove it.";
     case 'moved':
       return (
         <>
@@ -27,7 +27,7 @@ function explanation(change: SiteCopyChange) {
           <a href={postHref(change.slug)} className="font-bold text-brand underline underline-offset-4">
             see your version
           </a>
-          . Visitors still see this one until you export it as Markdown and commit it to the site.
+          . Visitors still see this one until you press “Publish to website” for your version.
         </>
       );
   }

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { collectTags, newestFirst, postsWithTag, safeImageUrl } from '@/lib/blog/posts';
+import { collectTags, newestFirst, postsWithTag, safeImageUrl, PREVIEW_PARAMETER } from '@/lib/blog/posts';
+import { loadSiteContext, postStanding } from '@/lib/publish/publish-state';
+import { AdminViewBanner } from './AdminViewBanner';
 import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/browser-posts';
 import { formatLongDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
@@ -28,19 +30,25 @@ export function articleFromStoredPost(post: Post): ArticleView {
   };
 }
 
+/** True on the admin's preview address (/blog/{slug}?preview), which shows drafts too. */
+export const isPreview = (search: string): boolean => new URLSearchParams(search).has(PREVIEW_PARAMETER);
+
 /**
- * Looks the slug up among the store's published posts and, when there is one to show, renders it
- * into `host` and returns true. `anyVersion` false: only a post the admin created or changed here.
+ * Looks the slug up among the store's published posts (drafts too on a preview address) and, when
+ * there is one to show, renders it into `host`, under a banner that says who can see it (issue 35),
+ * and returns true. `anyVersion` false: only a post the admin created or changed here.
  */
 export async function showBrowserPost(
   host: HTMLElement,
   slug: string,
   anyVersion: boolean,
 ): Promise<boolean> {
-  const match = await findBrowserPost(slug);
-  if (!match || (!anyVersion && !match.changedHere)) return false;
+  const preview = isPreview(location.search);
+  const match = await findBrowserPost(slug, { drafts: preview });
+  if (!match || (!anyVersion && !match.changedHere && !preview)) return false;
   const view = articleFromStoredPost(match.post);
-  render(host, <PostArticle post={view} />, view.title);
+  const words = postStanding(match.post, await loadSiteContext([match.post]), Date.now());
+  render(host, <PostArticle post={view} notice={<AdminViewBanner words={words} />} />, view.title);
   return true;
 }
 

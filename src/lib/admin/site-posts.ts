@@ -17,6 +17,8 @@ export interface SitePost {
   builtImage?: string | undefined;
   /** True once the admin has saved the post in this browser. */
   changed: boolean;
+  /** The date the website shows for it (ms; the file's publishedAt), kept when it is published again. */
+  publishedAt?: number | undefined;
 }
 
 /** Site posts by their id in this browser's store. */
@@ -36,6 +38,7 @@ export function sitePostsFrom(
       source: built.source,
       builtImage: built.featuredImage,
       changed: stored.updatedAt.getTime() !== seeded.updatedAt,
+      publishedAt: Number.isNaN(Date.parse(built.publishedAt)) ? undefined : Date.parse(built.publishedAt),
     });
   }
   return sitePosts;

@@ -47,6 +47,10 @@ export interface PostIndex {
 
 export const postHref = (slug: string): string => `/blog/${slug}`;
 
+/** The admin's preview of a post, drafts included (only in the browser that keeps it). */
+export const PREVIEW_PARAMETER = 'preview';
+export const previewHref = (slug: string): string => `${postHref(slug)}?${PREVIEW_PARAMETER}`;
+
 /** A tag's page from its slug (tagHref in ./slugs makes it from the tag's label). */
 export const tagPageHref = (tagSlug: string): string => `/blog/tags/${tagSlug}`;
 

@@ -23,6 +23,7 @@ import { practice } from '@/lib/site/settings';
 import { zonedText } from '@/lib/site/publish-time.mjs';
 import { planPictures } from './pictures';
 import { publishPlan, type SiteContext } from './publish-state';
+import type { SitePost } from '@/lib/admin/site-posts';
 
 export type PublishOutcome =
   | { ok: true; post: Post; file: string; commit: CommitResult; recorded: boolean }
@@ -71,7 +72,7 @@ async function succeeded(
   post: Post,
   file: string,
   commit: CommitResult,
-  outcome: Pick<Publication, 'state' | 'sha256' | 'publishAt'>,
+  outcome: Pick<Publication, 'state' | 'sha256' | 'publishAt' | 'publishedAt'>,
   at: Date,
   options: DbOperationOptions,
 ): Promise<PublishOutcome> {
@@ -99,6 +100,21 @@ function changedInRepository(file: string): string {
     `(someone edited it in Decap CMS, on GitHub or with git). Nothing was overwritten: both versions are as they were. ` +
     `To keep both, compare them first: download this post as Markdown, and open the file in the repository.`
   );
+}
+
+/**
+ * The date the website already shows for this post (ms), which publishing an edit keeps; undefined
+ * for a first publish, after a removal, or while an earlier publish is still scheduled ahead.
+ */
+export function dateOnWebsite(post: Post, sitePost: SitePost | undefined, now: number): number | undefined {
+  const publication = post.publication;
+  const date =
+    publication?.state === 'published'
+      ? (publication.publishAt ?? publication.publishedAt)
+      : publication
+        ? undefined
+        : sitePost?.publishedAt;
+  return date !== undefined && date <= now ? date : undefined;
 }
 
 /** Writes the saved post to content/posts and remembers it on the post. Never throws. */
@@ -133,7 +149,14 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
   const pictures = await planPictures(post, sitePost?.source.pictures ?? {}, backend, fetchFn);
   if (!pictures.ok) return { ok: false, error: pictures.error };
   const publishedAtText = publishAt ? zonedText(publishAt, practice.timeZone) : undefined;
-  const text = postToMarkdown(post, sitePost, pictures.addresses, publishedAtText);
+  const keptDate = publishAt ? undefined : dateOnWebsite(post, sitePost, now.getTime());
+  const fileDate = publishAt?.getTime() ?? keptDate ?? post.publishedAt.getTime();
+  const text = postToMarkdown(
+    keptDate === undefined ? post : { ...post, publishedAt: new Date(keptDate) },
+    sitePost,
+    pictures.addresses,
+    publishedAtText,
+  );
   try {
     const current = await backend.readFile(path);
     if (current && !plan.onWebsite) {
@@ -164,6 +187,7 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
       {
         state: 'published',
         sha256: await sha256Hex(text),
+        publishedAt: fileDate,
         ...(publishAt ? { publishAt: publishAt.getTime() } : {}),
       },
       now,

@@ -67,19 +67,19 @@ export interface StoredPostMatch {
   changedHere: boolean;
 }
 
-/** The published post with this slug in the store, if any. Drafts are never returned. */
+/** The published post with this slug in the store, if any. Drafts only with `drafts` (a preview). */
 export async function findBrowserPost(
   slug: string,
-  options: BrowserPostOptions = {},
+  options: BrowserPostOptions & { drafts?: boolean } = {},
 ): Promise<StoredPostMatch | undefined> {
-  const { storage, ...dbOptions } = options;
+  const { storage, drafts = false, ...dbOptions } = options;
   const result = await runDbOperation(
     'find post by slug',
     (db) => db.posts.where('slug').equals(slug).first(),
     dbOptions,
   );
   const post = result.ok ? result.value : undefined;
-  if (!post || post.isDraft !== PUBLISHED) return undefined;
+  if (!post || (post.isDraft !== PUBLISHED && !drafts)) return undefined;
   const record = readSeedRecord(storage); // undefined: localStorage
   return { post, changedHere: !isUntouchedSeed(post, record) };
 }

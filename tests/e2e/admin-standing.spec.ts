@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { DELETE_KEEPS_WEBSITE_COPY } from '../../src/islands/admin/DeletePostDialog';
+import { expect, signIn, test } from './fixtures';
+import { moreAction, moreButton, postEntry } from './admin-posts';
+
+// Issue 35, for the practice's staff: where a post stands, in the same plain words in the list,
+// after a save and on the post's own page (with a banner while visitors cannot see it); a draft's
+// preview; the list as cards on a phone, never wider than the screen; the delete question whole,
+// and its warning for every post on the website. Tagged @layout: it runs at desktop and phone size.
+
+const SITE_POST = 'Daily Living Routines, One Small Step at a Time';
+const LONG_TITLE =
+  'Communication boards, visual schedules and first-then cards: a long title for a narrow screen';
+
+async function writePost(page: Page, title: string, { draft }: { draft: boolean }) {
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Excerpt/).fill('Written to check the list.');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type(`The text of ${title}.`);
+  if (!draft) await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+}
+
+/** How far the page reaches past the window, in CSS pixels (0: it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('where a post stands', { tag: '@layout' }, () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('a saved post says the same in the save message, the list and on its page, with a banner', async ({
+    page,
+  }) => {
+    const title = 'Not Yet for Visitors';
+    await writePost(page, title, { draft: false });
+    // The spec's words stay; where the post stands follows them.
+    await expect(
+      page.getByRole('status').filter({ hasText: `Saved “${title}” as a published post.` }),
+    ).toContainText('Where it stands: Not on the website yet.');
+    const entry = postEntry(page, title);
+    await expect(entry.getByText('Published', { exact: true })).toBeVisible();
+    await expect(entry.getByText('Not on the website yet', { exact: true })).toBeVisible();
+
+    // Its page in this browser is not taken for a live one.
+    await entry.getByRole('link', { name: `View ${title}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const banner = page.getByRole('note', { name: 'Who can see this post' });
+    await expect(banner).toContainText('Visitors cannot see this page: only you can, in this browser.');
+    await expect(banner).toContainText('Not on the website yet.');
+
+    // The post's own page in the admin explains it.
+    await page.goto('/admin/posts');
+    await postEntry(page, title)
+      .getByRole('link', { name: `Edit ${title}` })
+      .click();
+    await expect(page.getByText('Not on the website yet', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Saved in this browser only; visitors cannot see it.')).toBeVisible();
+  });
+
+  test('a draft can be previewed, with a banner, and stays off the blog', async ({ page }) => {
+    const title = 'A Draft to Preview';
+    await writePost(page, title, { draft: true });
+    await expect(page.getByRole('status').filter({ hasText: `Saved “${title}” as a draft.` })).toContainText(
+      'Where it stands: Draft: only you can see it.',
+    );
+    const entry = postEntry(page, title);
+    await expect(entry.getByText('Draft: only you can see it')).toBeVisible();
+    await expect(entry.getByRole('link', { name: `View ${title}`, exact: true })).toHaveCount(0);
+    await entry.getByRole('link', { name: `Preview ${title}`, exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\/a-draft-to-preview\?preview$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(`The text of ${title}.`)).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Who can see this post' })).toContainText(
+      'Draft: only you can see it.',
+    );
+    // Without the preview address, a draft is not shown.
+    await page.goto('/blog/a-draft-to-preview');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('deleting a site post warns that visitors keep seeing it', async ({ page }) => {
+    await expect(postEntry(page, SITE_POST).getByText('On the website', { exact: true })).toBeVisible();
+    await (await moreAction(page, SITE_POST, `Delete ${SITE_POST}`)).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
+    await expect(dialog).toContainText('Are you sure you want to delete this post?');
+    await expect(dialog).toContainText(DELETE_KEEPS_WEBSITE_COPY);
+    await page.keyboard.press('Escape');
+  });
+});
+
+test.describe('the post list fits', { tag: '@layout' }, () => {
+  test('one card per post on a phone, a table with actions on one line on a desktop', async ({ page }) => {
+    await signIn(page);
+    await writePost(page, LONG_TITLE, { draft: false });
+    const entry = postEntry(page, LONG_TITLE);
+    const phone = test.info().project.name === 'phone';
+    await expect(page.getByRole('table')).toBeVisible({ visible: !phone });
+    await expect(entry).toHaveRole(phone ? 'article' : 'row');
+    await expect(entry.getByText('Not on the website yet', { exact: true })).toBeVisible();
+    await expect(entry.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+    await expect(entry.getByRole('link', { name: `Edit ${LONG_TITLE}` })).toBeVisible();
+    // The actions that lose work wait behind "More", set apart from the rest.
+    await expect(entry.getByRole('button', { name: `Delete ${LONG_TITLE}` })).toBeHidden();
+    const remove = await moreAction(page, LONG_TITLE, `Delete ${LONG_TITLE}`);
+    await expect(remove).toBeVisible();
+    if (!phone) {
+      // Closed, every row's actions fit one line: Edit, View and More side by side.
+      await moreButton(page, LONG_TITLE).click();
+      const rows = page.getByRole('row').filter({ has: page.getByRole('rowheader') });
+      const tops = await rows.evaluateAll((rows) =>
+        rows.map((row) => {
+          const actions = [...row.querySelectorAll('td:last-child > div > *')];
+          return new Set(actions.map((action) => Math.round(action.getBoundingClientRect().top))).size;
+        }),
+      );
+      expect(new Set(tops)).toEqual(new Set([1]));
+    }
+  });
+
+  test('the page is never wider than the window, and the delete question is whole', async ({ page }) => {
+    test.slow(); // six widths
+    await signIn(page);
+    await writePost(page, LONG_TITLE, { draft: false });
+    for (const width of [320, 390, 768, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(postEntry(page, LONG_TITLE)).toBeVisible();
+      expect(await overflow(page), `at ${width} px`).toBe(0);
+      const remove = await moreAction(page, LONG_TITLE, `Delete ${LONG_TITLE}`);
+      expect(await overflow(page), `at ${width} px, "More" open`).toBe(0);
+      await remove.click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
+      await expect(dialog.getByRole('button', { name: 'Delete post' })).toBeInViewport({ ratio: 1 });
+      await expect(dialog.getByRole('heading', { name: 'Delete this post?' })).toBeInViewport({ ratio: 1 });
+      expect(await overflow(page), `at ${width} px, dialog open`).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await moreButton(page, LONG_TITLE).click(); // closes it again
+    }
+  });
+});

@@ -55,6 +55,8 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts([post])]);
     if (!markdown) return sayUnavailable();
     const site = sitePosts.get(post.id);
+    const problem = markdown.exportProblem(post, site);
+    if (problem) return say({ tone: 'error', text: `Nothing was downloaded. ${problem}` });
     downloadTextFile(markdown.markdownFileName(post, site), markdown.postToMarkdown(post, site));
   }
 
@@ -71,6 +73,15 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
         : ` ${countText(leftOut, 'post')} published with the site and not changed here ${plural(leftOut, 'was', 'were')} left out: content/posts already has ${plural(leftOut, 'it', 'them')}.`;
     if (toExport.length === 0) {
       show({ tone: 'status', text: `Nothing to export.${leftOutText}` });
+      return;
+    }
+    const problems = toExport.flatMap((post) => markdown.exportProblem(post, sitePosts.get(post.id)) ?? []);
+    if (problems.length > 0) {
+      say({
+        tone: 'error',
+        text: 'Nothing was downloaded: the build would refuse these posts as they are.',
+        details: problems,
+      });
       return;
     }
     await downloadTextFiles(

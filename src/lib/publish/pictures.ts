@@ -6,7 +6,7 @@
 // Markdown names that file. Every check happens before anything is written: a picture that cannot be
 // read, is too large, is an SVG that could run script or load other files, or cannot be sent through
 // the backend refuses the whole publish.
-import { pictureName } from '@/lib/admin/picture-input';
+import { pictureName, sitePicturePaths } from '@/lib/admin/picture-input';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { bytesToBase64, PICTURES_FOLDER, type PictureFile, type PublishBackend } from './backend';
 
@@ -30,14 +30,6 @@ export type PicturePlan =
       files: PictureFile[];
     }
   | { ok: false; error: string };
-
-/** The site paths of the pictures in a post's HTML, each once. */
-function sitePictures(html: string): string[] {
-  if (!/<img/i.test(html)) return [];
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  const sources = [...body.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '');
-  return [...new Set(sources.filter((src) => src.startsWith('/') && !src.startsWith('//')))];
-}
 
 /** 'visual-schedules-chart.ab12' from '/_astro/chart.Ab12.webp': lowercase letters, digits and dashes. */
 function fileStem(slug: string, src: string): string {
@@ -64,7 +56,7 @@ export async function planPictures(
   const addresses: Record<string, string> = { ...repositoryPictures };
   const files: PictureFile[] = [];
   const nothing = 'Nothing was published; the post in this browser is unchanged.';
-  for (const src of sitePictures(post.content)) {
+  for (const src of sitePicturePaths(post.content)) {
     if (Object.hasOwn(addresses, src)) continue;
     const name = pictureName(src);
     if (!backend.writePictures) {

@@ -10,11 +10,9 @@
 // goes in heroImage). The Markdown is read by marked, as a Markdown renderer reads it: code blocks
 // are text, and reference-style pictures (`![Alt][ref]`) count too.
 
-import { marked, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { DECORATIVE, isDecorative, postMarkdownTokens, walkPostMarkdown } from './post-file';
 import { pictureAddressProblem, readAddress } from './url-check';
-
-/** The title that marks a picture as decorative: its alt text is then empty on purpose. */
-export const DECORATIVE = 'decorative';
 
 /** Where repository pictures of a post live, relative to the post's file. */
 export const POST_PICTURE_FOLDER = 'images';
@@ -45,7 +43,7 @@ const htmlAttribute = (tag: string, name: string): string | undefined => {
 /** Every picture in a Markdown text, in reading order (code blocks and code spans excluded). */
 export function picturesInText(markdown: string): TextPicture[] {
   const pictures: TextPicture[] = [];
-  marked.walkTokens(marked.lexer(markdown), (token: Token) => {
+  walkPostMarkdown(postMarkdownTokens(markdown), (token: Token) => {
     if (token.type === 'image') {
       const image = token as Tokens.Image;
       pictures.push({
@@ -67,9 +65,6 @@ export function picturesInText(markdown: string): TextPicture[] {
   });
   return pictures;
 }
-
-export const isDecorative = (picture: Pick<TextPicture, 'title'>): boolean =>
-  picture.title?.trim().toLowerCase() === DECORATIVE;
 
 /** Where a text's pictures are checked: a post's text, or a service page's. */
 export interface PictureRule {

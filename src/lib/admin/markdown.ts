@@ -28,7 +28,12 @@ import { DEFAULT_AUTHOR, POST_LIMITS } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
 import { slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/blog/tags';
-import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/text/url-check';
+import {
+  isRelativeToFile,
+  PICTURE_ADDRESS_RULE,
+  pictureAddressProblem,
+  repositoryPictureProblem,
+} from '@/lib/text/url-check';
 import {
   DECORATIVE,
   readFrontMatter,
@@ -128,8 +133,6 @@ export function bodyToMarkdown(html: string, pictures: Readonly<Record<string, s
   return blocks.join('\n\n');
 }
 
-/** An image path the site's build can use: a file in the repository, relative to the post. */
-const REPOSITORY_IMAGE = /^\.{1,2}\//;
 /** The comment line that carries a browser post's image address (see postToMarkdown). */
 const IMAGE_ADDRESS_COMMENT = /^#\s*featuredImage:\s*(\S+)\s*$/m;
 
@@ -168,7 +171,7 @@ export function postToMarkdown(
   const image = sitePicture?.featuredImage ?? post.featuredImage?.trim();
   const repositoryFile =
     image !== undefined &&
-    (sitePicture !== undefined || REPOSITORY_IMAGE.test(image)) &&
+    (sitePicture !== undefined || isRelativeToFile(image)) &&
     repositoryPictureProblem(image) === undefined;
   if (repositoryFile) data.featuredImage = image;
   if (sitePicture?.featuredImageAlt) data.featuredImageAlt = sitePicture.featuredImageAlt;

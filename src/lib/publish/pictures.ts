@@ -8,19 +8,13 @@
 // the backend refuses the whole publish.
 import { pictureName, sitePicturePaths } from '@/lib/admin/picture-input';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
+import { WEB_PICTURE_TYPES } from '@/lib/text/url-check';
 import { bytesToBase64, PICTURES_FOLDER, type PictureFile, type PublishBackend } from './backend';
 
 /** Larger pictures are refused: GitHub's contents API and a page both suffer from them. */
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 
-const EXTENSIONS: Record<string, string> = {
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/svg+xml': 'svg',
-  'image/webp': 'webp',
-};
+const EXTENSIONS: Readonly<Record<string, string>> = WEB_PICTURE_TYPES;
 
 export type PicturePlan =
   | {

@@ -12,13 +12,18 @@
 
 import type { Token, Tokens } from 'marked';
 import { DECORATIVE, isDecorative, postMarkdownTokens, walkPostMarkdown } from './post-file';
-import { pictureAddressProblem, readAddress } from './url-check';
+import {
+  pictureAddressProblem,
+  pictureFilePattern,
+  readAddress,
+  REPOSITORY_PICTURE_EXTENSIONS,
+} from './url-check';
 
 /** Where repository pictures of a post live, relative to the post's file. */
 export const POST_PICTURE_FOLDER = 'images';
 
 /** File types astro:assets turns into WebP copies. */
-const PICTURE_FILE = /\.(?:avif|gif|jpe?g|png|svg|tiff?|webp)$/i;
+const PICTURE_FILE = pictureFilePattern(REPOSITORY_PICTURE_EXTENSIONS);
 
 export interface TextPicture {
   /** The address as written: './images/name.jpg', 'https://...'. */
@@ -122,7 +127,7 @@ function addressProblem(picture: TextPicture, rule: PictureRule): string | undef
   if (repositoryPictureName(address) === undefined) {
     return PICTURE_FILE.test(address.replace(/[?#].*$/, ''))
       ? 'a picture from the repository must be a file in content/posts/images, written ./images/name.jpg'
-      : 'it is not a picture file (.jpg, .png, .webp, .avif, .gif or .svg)';
+      : `it is not a picture file (${REPOSITORY_PICTURE_EXTENSIONS.map((extension) => `.${extension}`).join(', ')})`;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@
 import { pictureName, sitePicturePaths } from '@/lib/admin/picture-input';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { WEB_PICTURE_TYPES } from '@/lib/text/url-check';
+import { uniqueSlug } from '@/lib/slug';
 import { bytesToBase64, PICTURES_FOLDER, type PictureFile, type PublishBackend } from './backend';
 
 /** Larger pictures are refused: GitHub's contents API and a page both suffer from them. */
@@ -101,9 +102,11 @@ export async function planPictures(
       };
     }
     const stem = fileStem(post.slug, src);
-    const taken = (candidate: string) => files.some((f) => f.path === `${PICTURES_FOLDER}/${candidate}`);
-    let file = `${stem}.${EXTENSIONS[type]}`;
-    for (let n = 2; taken(file); n += 1) file = `${stem}-${n}.${EXTENSIONS[type]}`;
+    // Two pictures with one name are settled as two posts with one slug are (src/lib/slug.ts).
+    const extension = EXTENSIONS[type];
+    const taken = (candidate: string) =>
+      files.some((f) => f.path === `${PICTURES_FOLDER}/${candidate}.${extension}`);
+    const file = `${uniqueSlug(stem, taken)}.${extension}`;
     addresses[src] = `./images/${file}`;
     files.push({ path: `${PICTURES_FOLDER}/${file}`, base64: bytesToBase64(bytes) });
   }

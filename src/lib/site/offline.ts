@@ -1,5 +1,5 @@
 // Offline reading (SPEC: service worker): names the service worker's configuration
-// (src/integrations/offline.mjs) and the page script (src/scripts/service-worker.ts) share.
+// (src/integrations/offline.mjs) and the page script (src/browser/service-worker.ts) share.
 import { pictureFilePattern, WEB_PICTURE_EXTENSIONS } from '../text/url-check';
 
 /** Pages a visitor opened: network first, this copy when the network fails. */
@@ -23,5 +23,5 @@ export const OFFLINE_PATH = '/offline';
 export const NEVER_CACHED = /^\/(?:admin|login|cms)(?:\/|$)/;
 /** The brand colour of src/styles/global.css: browser toolbar and installed-app splash screen. */
 export const THEME_COLOR = '#0b6b63';
-/** The web app manifest the build writes (@vite-pwa/astro's file name), linked by src/scripts/app-manifest.ts. */
+/** The web app manifest the build writes (@vite-pwa/astro's file name), linked by src/browser/app-manifest.ts. */
 export const MANIFEST_PATH = '/manifest.webmanifest';

@@ -1,6 +1,6 @@
 // Decap CMS, bundled by Vite from the npm package with the site's own React 19 (the package's prebuilt
 // browser bundle expects a global React of one exact version, which React 19 no longer publishes).
-// Loaded by src/scripts/cms-start.ts (the script of /cms/ only), so no public page loads it.
+// Loaded by src/browser/cms-start.ts (the script of /cms/ only), so no public page loads it.
 import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
@@ -19,7 +19,7 @@ import {
   parseFrontMatter,
   type CmsConfigShape,
 } from '@/lib/cms/formats';
-import { PostPreview } from './cms-preview';
+import { PostPreview } from '@/components/react/CmsPostPreview';
 
 // admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
 const config = parse(configText) as CmsConfigShape & Record<string, unknown>;

@@ -1,6 +1,7 @@
 // The one URL check for pictures and links (src/lib/text/url-check.ts), which the build, the admin form,
 // the link button, the Markdown import and the sanitiser share.
 import { readFileSync } from 'node:fs';
+import { PICTURE_FILE } from '@/lib/site/offline';
 import { describe, expect, it } from 'vitest';
 import {
   linkAddressProblem,
@@ -155,6 +156,12 @@ describe('the one list of picture types', () => {
       expect(cached.test(`a.${extension}`), extension).toBe(true);
     expect(written?.[1]?.split('|')).toHaveLength(WEB_PICTURE_EXTENSIONS.length - 1); // jpe?g is two
     expect(cached.test('a.tiff')).toBe(false);
+  });
+
+  it("is what the page script's picture test takes (written out: the page script shares no module)", () => {
+    for (const extension of WEB_PICTURE_EXTENSIONS)
+      expect(PICTURE_FILE.test(`a.${extension}`), extension).toBe(true);
+    expect(PICTURE_FILE.test('a.tiff')).toBe(false);
   });
 
   it('keeps TIFF to repository files the build converts: never sent or shown as it is', () => {

@@ -1,6 +1,5 @@
 // Offline reading (SPEC: service worker): names the service worker's configuration
 // (src/integrations/offline.mjs) and the page script (src/browser/service-worker.ts) share.
-import { pictureFilePattern, WEB_PICTURE_EXTENSIONS } from '../text/url-check';
 
 /** Pages a visitor opened: network first, this copy when the network fails. */
 export const PAGES_CACHE = 'pages';
@@ -14,7 +13,10 @@ export const PICTURES_CACHE = 'pictures';
 /** Pictures a post shows from other sites (an https address in its text): opaque, so kept few. */
 export const REMOTE_PICTURES_CACHE = 'remote-pictures';
 /** A picture among the fingerprinted files: by its name, as Astro writes it. */
-export const PICTURE_FILE = pictureFilePattern(WEB_PICTURE_EXTENSIONS);
+// Written out, not built from src/lib/text/url-check.ts's list: the page script imports this file, and a
+// module it shared with the islands would become a second script file of every page (decision 0007).
+// tests/unit/url-check.test.ts checks it against the list.
+export const PICTURE_FILE = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 /** The blog search's card list (/blog/posts.json), so a kept /blog can still be searched offline. */
 export const BLOG_DATA_CACHE = 'blog-data';
 /** Shown for a page that was never opened while the visitor is offline. */

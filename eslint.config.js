@@ -72,16 +72,19 @@ function layers() {
       message:
         'src/lib is the bottom layer: it never imports islands, components, pages, layouts or src/server.',
     },
-    { regex: reach('scripts'), message: 'src/lib never imports scripts (Node build tools or page scripts).' },
+    {
+      regex: reach('scripts|browser'),
+      message: 'src/lib never imports scripts/ (Node build tools) or src/browser (page scripts).',
+    },
   ];
   // src/components/react/ holds React views that pages render at build; islands render some of the
   // same views in the browser (a post kept only in this browser), so islands may import that folder.
   const upper = {
-    regex: reach('components(?!/react(?:/|$))|pages|layouts|scripts|server'),
+    regex: reach('components(?!/react(?:/|$))|pages|layouts|scripts|browser|server'),
     message: 'Islands import only src/lib, src/components/react, their own folder and src/islands/shared.',
   };
   const views = {
-    regex: reach('islands|pages|layouts|scripts|server'),
+    regex: reach('islands|pages|layouts|scripts|browser|server'),
     message:
       'src/components/react holds views rendered at build: they import only src/lib and each other, never islands.',
   };
@@ -116,8 +119,8 @@ function layers() {
     { files: ['src/components/react/**'], rules: rule([views]) },
     { files: ['server/**', 'src/server/**', 'scripts/**'], rules: rule(nodeSide) },
     {
-      // The rest of src/ may import src/scripts (page scripts) but never the root scripts/ folder (Node
-      // tools): the same `../scripts` means either, by depth, so this rule resolves the path.
+      // The rest of src/ may import src/browser (page scripts) but never the root scripts/ folder (Node
+      // tools), however many `../` lead there: this rule resolves the path.
       files: ['src/**'],
       ignores: ['src/lib/**', 'src/islands/**'],
       plugins: {
@@ -132,7 +135,7 @@ function layers() {
 
 /**
  * A rule that refuses a relative import resolving into `folder`, wherever the importing file sits
- * (src/lib and src/islands refuse every `scripts` import by pattern, above).
+ * (src/lib and src/islands refuse every `scripts` and `browser` import by pattern, above).
  * @param {string} folder absolute path
  * @returns {import('eslint').Rule.RuleModule}
  */

@@ -10,7 +10,7 @@ import {
   PBKDF2_ITERATIONS,
   shippedAccountProblem,
 } from '../src/lib/auth/password-derivation.mjs';
-import { DEV_ADMIN, DEV_COLLECTOR } from '../src/lib/config/shared.mjs';
+import { DEV_ADMIN, DEV_COLLECTOR, isLoopbackHost } from '../src/lib/config/shared.mjs';
 
 const DEV_SITE_URL = 'http://localhost:4321';
 
@@ -216,7 +216,7 @@ export function readCmsOrigin(env, siteUrl) {
   } catch {
     return refuse('not a URL');
   }
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  const local = isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) refuse('not https');
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
     refuse('an origin has no path, query or user name');

@@ -8,6 +8,7 @@ import { pageSchema, postSchema, serviceSchema, teamSchema, trainingSchema } fro
 import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays, POST_DATE_FIELDS } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
+import { splitPostFile } from '@/lib/text/post-file';
 import {
   PAGE_PICTURES,
   picturesProblem,
@@ -56,15 +57,18 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
           if (entry.filePath) {
             const file = new URL(entry.filePath, context.config.root);
             const source = readFileSync(file, 'utf8');
-            const parts = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[^\n]*\n?([\s\S]*)$/.exec(source);
+            const parts = splitPostFile(source);
             // Checked here, before Astro renders the text: a missing file would otherwise stop the
             // build later with an import error that names neither the post nor the picture.
             const fileExists = (name: string) => existsSync(new URL(`images/${name}`, file));
             const problem =
-              impossiblePostDays(parts?.[1] ?? '') ??
-              picturesProblem(parts?.[2] ?? source, pictures, { fileExists });
+              impossiblePostDays(parts?.frontMatter ?? '') ??
+              picturesProblem(parts?.body ?? source, pictures, { fileExists });
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
-            return context.parseData({ ...entry, data: withDatesAsWritten(entry.data, parts?.[1] ?? '') });
+            return context.parseData({
+              ...entry,
+              data: withDatesAsWritten(entry.data, parts?.frontMatter ?? ''),
+            });
           }
           return context.parseData(entry);
         },

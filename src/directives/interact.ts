@@ -10,7 +10,7 @@ import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/page/island-fallback';
  * held and replayed on the hydrated element, so the first press is never lost.
  *
  * When the island's code cannot be downloaded (offline, before it was ever used), a held press is
- * not swallowed: the page says so under the island (src/scripts/island-failure.ts, kept out of this
+ * not swallowed: the page says so under the island (src/browser/island-failure.ts, kept out of this
  * code, which is inlined in every page), a radio button or checkbox still changes, a button that
  * names a stand-in (src/lib/page/island-fallback.ts) takes focus there, and the next press tries again.
  */

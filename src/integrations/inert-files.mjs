@@ -30,7 +30,7 @@ export const INERT_FILE_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
-/** The service worker's address (src/scripts/service-worker.ts registers it): it keeps its policy. */
+/** The service worker's address (src/browser/service-worker.ts registers it): it keeps its policy. */
 export const SERVICE_WORKER_PATH = '/sw.js';
 
 /** Whether a file of the build is a page (HTML), which carries its own policy. */

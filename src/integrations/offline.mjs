@@ -1,5 +1,5 @@
 // Offline reading and the web app manifest (docs/offline.md).
-// @vite-pwa/astro runs Workbox's generateSW once Astro has written every page; src/scripts/service-worker.ts
+// @vite-pwa/astro runs Workbox's generateSW once Astro has written every page; src/browser/service-worker.ts
 // registers the result and asks the visitor before a new version takes over.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
@@ -209,7 +209,7 @@ export function offlineReading() {
   };
   const pwa = AstroPWA({
     registerType: 'prompt', // a new version waits until the visitor agrees to reload
-    injectRegister: false, // src/scripts/service-worker.ts: a few hundred bytes instead of workbox-window
+    injectRegister: false, // src/browser/service-worker.ts: a few hundred bytes instead of workbox-window
     includeManifestIcons: false,
     manifest: {
       id: '/',

@@ -22,6 +22,7 @@ import { CSP_STEPS, SELF } from './html/csp-steps.mjs';
 import { HtmlPage } from './html/page.mjs';
 import { inertFileBlocks } from './inert-files.mjs';
 import { localBackendUrl, publishTarget } from './publish-config.mjs';
+import { isLoopbackHost } from '../lib/config/shared.mjs';
 
 /** Origins of the absolute URLs among `urls` (same-origin paths are covered by 'self'). */
 export function originsOf(urls) {
@@ -108,12 +109,10 @@ export function cmsRelaxations(configText, env = process.env) {
   };
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** Whether a build for `siteUrl` (SITE_URL, or the development default) is one served on loopback. */
 export function servedOnLoopback(siteUrl) {
   try {
-    return LOOPBACK_HOSTS.has(new URL(siteUrl).hostname);
+    return isLoopbackHost(new URL(siteUrl).hostname);
   } catch {
     return false;
   }

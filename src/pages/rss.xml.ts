@@ -6,9 +6,7 @@ import { getPublishedPosts } from '@/lib/content/posts';
 import { postHref } from '@/lib/blog/posts';
 import { siteOrigin } from '@/lib/site/origin';
 import { practice } from '@/lib/site/settings';
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '@/lib/text/escape-html';
 
 // RSS 2.0's <author> must be an e-mail address, so the author's name goes in Dublin Core's creator.
 export const GET: APIRoute = async (context) => {
@@ -24,7 +22,7 @@ export const GET: APIRoute = async (context) => {
       description: post.excerpt,
       link: postHref(post.slug),
       pubDate: post.publishedAt,
-      customData: `<dc:creator>${escapeXml(post.author)}</dc:creator>`,
+      customData: `<dc:creator>${escapeHtml(post.author)}</dc:creator>`,
       categories: post.tags,
       content: post.html,
     })),

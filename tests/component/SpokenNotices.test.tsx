@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initIslandFailureNotice } from '@/scripts/island-failure';
-import { askToReload } from '@/scripts/update-prompt';
+import { initIslandFailureNotice } from '@/browser/island-failure';
+import { askToReload } from '@/browser/update-prompt';
 import { expectHeard, listen } from './spoken';
 
 /** The prompt's markup as the layout has it: UpdatePrompt.astro without its frontmatter. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { readFrontMatter } from '../../src/lib/text/front-matter';
+import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, expectNoAxeViolations, pasteHtml, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
 import { moreAction, postEntry } from './admin-posts';

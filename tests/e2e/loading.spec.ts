@@ -78,7 +78,7 @@ for (const path of PAGES_WITH_A_LEAD_PICTURE) {
 }
 
 // Chrome fetches the web app manifest, and the icon it names, as soon as it is linked, to check
-// installability. Linked a second after the load event (src/scripts/app-manifest.ts), neither shares the
+// installability. Linked a second after the load event (src/browser/app-manifest.ts), neither shares the
 // first round trips with the stylesheet and the lead picture; nor does the tab icon, inside the page.
 test('the manifest is linked only once the page has loaded and painted', async ({ page }) => {
   // When the link appears, on the page's own clock (Chrome fetches the manifest once it is linked,

@@ -9,7 +9,7 @@ test.use({ serviceWorkers: 'allow' });
 
 const POST = '/blog/visual-schedules-a-practical-guide-for-families';
 
-/** Waits until the service worker is active and has kept the first page (src/scripts/service-worker.ts). */
+/** Waits until the service worker is active and has kept the first page (src/browser/service-worker.ts). */
 async function installed(page: Page) {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { readFrontMatter } from '../../src/lib/text/front-matter';
+import { readFrontMatter } from '../../src/lib/text/post-file';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, signIn, test } from './fixtures';

@@ -9,7 +9,7 @@ import {
   postToMarkdown,
 } from '@/lib/admin/markdown';
 import { DRAFT, PUBLISHED, type Post } from '@/lib/db';
-import { readFrontMatter } from '@/lib/text/front-matter';
+import { readFrontMatter } from '@/lib/text/post-file';
 
 const post = (overrides: Partial<Post> = {}): Post => ({
   id: 7,

@@ -3,7 +3,8 @@
 // pictures, and Markdown export and import. jsdom: the admin parses HTML with the browser's DOMParser.
 import { describe, expect, it } from 'vitest';
 import { asEditorHtml } from '@/islands/admin/editor-extensions';
-import { bodyToMarkdown, parseMarkdownPost, postToMarkdown, renderMarkdownBody } from '@/lib/admin/markdown';
+import { bodyToMarkdown, exportProblem, parseMarkdownPost, postToMarkdown } from '@/lib/admin/markdown';
+import { renderPostMarkdown } from '@/lib/text/post-file';
 import {
   checkPastedPictures,
   PICTURE_MESSAGES,
@@ -12,7 +13,9 @@ import {
 } from '@/lib/admin/picture-input';
 import { EMPTY_POST_FORM, postFormSchema } from '@/lib/admin/post-form';
 import { PUBLISHED, type Post } from '@/lib/db';
-import { readFrontMatter } from '@/lib/text/front-matter';
+import { readFrontMatter, splitPostFile } from '@/lib/text/post-file';
+import { picturesProblem, POST_PICTURES } from '@/lib/text/post-body';
+import { impossiblePostDays } from '@/lib/site/dates';
 
 describe('the Image dialog', () => {
   it('takes an https address or a path of this site, with alt text', () => {
@@ -151,6 +154,56 @@ describe('Markdown export of pictures', () => {
   });
 });
 
+describe('what the admin exports, the build accepts (issue 28)', () => {
+  /** The build's own checks of a post file (src/content.config.ts and the content schema). */
+  async function buildProblems(file: string, repositoryFiles: readonly string[]): Promise<string[]> {
+    const { postSchema } = await import('@/lib/content/schemas');
+    const { z } = await import('astro/zod');
+    const context = { image: () => z.string().min(1) } as unknown as Parameters<typeof postSchema>[0];
+    const parts = splitPostFile(file);
+    if (!parts) return ['no front matter'];
+    const checked = await postSchema(context).safeParseAsync(readFrontMatter(file).data);
+    return [
+      impossiblePostDays(parts.frontMatter),
+      picturesProblem(parts.body, POST_PICTURES, { fileExists: (name) => repositoryFiles.includes(name) }),
+      ...(checked.error?.issues ?? []).map((issue) => issue.message),
+    ].filter((problem): problem is string => problem !== undefined);
+  }
+
+  const site = {
+    source: { file: 'calm.md', pictures: { '/_astro/schedule.Ab12.webp': './images/schedule.svg' } },
+  };
+  const sitePicture = '<p><img src="/_astro/schedule.Ab12.webp" alt="A schedule"></p>';
+  const webPicture = '<img src="https://example.org/chart.png" alt="A chart">';
+  const editorPicture = '<img src="/images/team-photo.webp" alt="The team">';
+
+  it('exports a site picture and an https picture as a file that builds without an edit', async () => {
+    const exported = {
+      ...post(`${sitePicture}<p>Text</p>${webPicture}`),
+      featuredImage: 'https://example.org/cover.webp',
+    };
+    expect(exportProblem(exported, site)).toBeUndefined();
+    const file = postToMarkdown(exported, site);
+    expect(await buildProblems(file, ['schedule.svg'])).toEqual([]);
+  });
+
+  it('refuses a picture given as a path of this site, naming it and saying what to do', async () => {
+    const exported = post(`${sitePicture}${editorPicture}${webPicture}`);
+    // Without the refusal the file would stop the build.
+    expect((await buildProblems(postToMarkdown(exported, site), ['schedule.svg'])).join()).toContain(
+      '"/images/team-photo.webp": a path of the website cannot be checked by the build',
+    );
+    expect(exportProblem(exported, site)).toBe(
+      '“A calm corner”: The picture “team-photo.webp” is a file of this site, which a Markdown file cannot ' +
+        'take with it, so the build would refuse the file. Use “Publish to website”, which sends the ' +
+        'pictures with the post, or select each picture, press Image and give it an https:// address.',
+    );
+    expect(exportProblem(exported)).toContain(
+      'The pictures “schedule.Ab12.webp”, “team-photo.webp” are files',
+    );
+  });
+});
+
 /** The pictures of some HTML as [src, alt] (alt null when there is none). */
 const picturesOf = (html: string) =>
   [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('img')].map((img) => [
@@ -175,7 +228,7 @@ describe('Markdown import of pictures', () => {
 
   it('reads Markdown pictures: alt text and title, the decorative marker, and none', () => {
     expect(
-      renderMarkdownBody(
+      renderPostMarkdown(
         '![A schedule](./images/schedule.svg "Fig. 1")\n\n![](./images/line.svg "decorative")\n\n' +
           '![](./images/unnamed.svg)\n\n![A <b> & "c"](<./images/a (1).svg>)',
       ),
@@ -184,7 +237,7 @@ describe('Markdown import of pictures', () => {
         '<p><img src="./images/line.svg" alt=""></p>\n' +
         // No alt text and no decorative marker: no alt, so the editor asks for one.
         '<p><img src="./images/unnamed.svg"></p>\n' +
-        '<p><img src="./images/a (1).svg" alt="A &lt;b> &amp; &quot;c&quot;"></p>\n',
+        '<p><img src="./images/a (1).svg" alt="A &lt;b&gt; &amp; &quot;c&quot;"></p>\n',
     );
   });
 });

@@ -22,6 +22,10 @@ describe('post form rules', () => {
     });
     expect(POST_FORM_MESSAGES.titleRequired).toBe('Title is required');
     expect(POST_FORM_MESSAGES.excerptRequired).toBe('Excerpt is required');
+    // The numbers come from src/lib/blog/post-rules.ts; the sentences stay as the admin reads them.
+    expect(POST_FORM_MESSAGES.titleTooLong).toBe('Title must not exceed 150 characters');
+    expect(POST_FORM_MESSAGES.excerptTooLong).toBe('Excerpt must not exceed 300 characters');
+    expect(POST_FORM_MESSAGES.tagTooLong).toBe('Each tag must not exceed 40 characters');
   });
 
   it('trims text, parses tags and leaves an empty image out', () => {

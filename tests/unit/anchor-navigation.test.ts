@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The page-behaviour scripts of src/scripts: anchor navigation first, then the header scroll state,
+// The page-behaviour scripts of src/browser: anchor navigation first, then the header scroll state,
 // reveal on scroll and the copyright year.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -7,11 +7,11 @@ import {
   initAnchorNavigation,
   isHomePath,
   runScrollPlan,
-} from '@/scripts/anchor-navigation';
+} from '@/browser/anchor-navigation';
 import { planAnchorScroll } from '@/lib/page/anchor-scroll';
-import { showCurrentYear } from '@/scripts/current-year';
-import { initHeaderScroll } from '@/scripts/header-scroll';
-import { REVEAL_STAGGER_MS, REVEAL_THRESHOLD, initReveal, staggerRevealGroups } from '@/scripts/reveal';
+import { showCurrentYear } from '@/browser/current-year';
+import { initHeaderScroll } from '@/browser/header-scroll';
+import { REVEAL_STAGGER_MS, REVEAL_THRESHOLD, initReveal, staggerRevealGroups } from '@/browser/reveal';
 
 const home = new URL('https://example.org/');
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MANIFEST_PATH } from '@/lib/site/offline';
-import { MANIFEST_DELAY_MS, linkAppManifest, linkAppManifestAfterLoad } from '@/scripts/app-manifest';
+import { MANIFEST_DELAY_MS, linkAppManifest, linkAppManifestAfterLoad } from '@/browser/app-manifest';
 
 const manifestLinks = () => document.head.querySelectorAll('link[rel="manifest"]');
 

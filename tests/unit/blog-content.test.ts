@@ -17,7 +17,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { publicAt } from '@/lib/blog/posts';
 import { withUniqueSlugs } from '@/lib/blog/slugs';
-import { readFrontMatter } from '@/lib/text/front-matter';
+import { readFrontMatter } from '@/lib/text/post-file';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 
 // Stand-ins for Astro's virtual modules: the collection comes from `entries`, images are fake files.

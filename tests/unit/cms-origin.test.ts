@@ -62,9 +62,9 @@ describe('/cms/ opened on another origin', () => {
 
   it('loads Decap only after the origin check: the page imports cms-start, which imports Decap lazily', () => {
     const page = readFileSync(join(root, 'src/pages/cms/index.astro'), 'utf8');
-    expect(page).toContain("import '@/scripts/cms-start';");
+    expect(page).toContain("import '@/browser/cms-start';");
     expect(page).not.toMatch(/import\s+['"]@\/scripts\/decap-cms/);
-    const start = readFileSync(join(root, 'src/scripts/cms-start.ts'), 'utf8');
+    const start = readFileSync(join(root, 'src/browser/cms-start.ts'), 'utf8');
     expect(start).not.toMatch(/^import .*decap-cms/m);
     // Decap's own sign-in is kept for the tab (src/lib/cms/sign-in-lifetime.ts) just before it loads.
     expect(start).toMatch(/else \{\s*keepCmsSignInForTheTab\(\);\s*void import\('\.\/decap-cms'\);/);

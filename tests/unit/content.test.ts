@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { bundleOfferText } from '@/lib/site/courses';
-import { readFrontMatter } from '@/lib/text/front-matter';
+import { readFrontMatter } from '@/lib/text/post-file';
 import { byOrder, serviceHref } from '@/lib/content/services';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
 import { SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';

@@ -25,7 +25,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/lib/admin/fixture.ts', "import X from '../../components/ButtonLink.astro';"],
     ['src/lib/fixture.ts', "import X from '@/pages/index.astro';"],
     ['src/lib/fixture.ts', "import X from '@/layouts/BaseLayout.astro';"],
-    ['src/lib/fixture.ts', "import { x } from '@/scripts/reveal';"],
+    ['src/lib/fixture.ts', "import { x } from '@/browser/reveal';"],
     ['src/lib/auth/fixture.ts', "import { x } from '../../../scripts/build-env.mjs';"],
     ['src/lib/fixture.ts', "export const later = () => import('@/islands/admin/PostForm');"],
     ['src/lib/fixture.ts', "export { x } from '@/islands/shared/ErrorBoundary';"],
@@ -126,8 +126,8 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
   });
 
   it.each([
-    ['src/pages/fixture.ts', "import { x } from '../scripts/reveal';"],
-    ['src/pages/blog/fixture.ts', "import { x } from '../../scripts/reveal';"],
+    ['src/pages/fixture.ts', "import { x } from '../browser/reveal';"],
+    ['src/pages/blog/fixture.ts', "import { x } from '../../browser/reveal';"],
     ['src/integrations/fixture.mjs', "import { x } from '../lib/config/shared.mjs';"],
   ])('lets the rest of src/ import its own page scripts and src/lib, %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);

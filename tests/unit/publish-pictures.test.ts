@@ -5,7 +5,7 @@
 // anything is written. fetch is replaced: no test reaches the network or a server.
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFrontMatter } from '@/lib/text/front-matter';
+import { readFrontMatter } from '@/lib/text/post-file';
 import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
 import type { PictureFile, PublishBackend } from '@/lib/publish/backend';
 import { createGitHubBackend } from '@/lib/publish/github-backend';

@@ -139,7 +139,9 @@ describe('link URLs', () => {
     ]) {
       expect(isAllowedLinkUrl(hidden), JSON.stringify(hidden)).toBe(false);
     }
-    expect(isAllowedLinkUrl('https://example.org/\tpage')).toBe(true);
+    // The one link rule (url-check.ts) refuses what a browser silently drops inside an address.
+    expect(isAllowedLinkUrl('https://example.org/\tpage')).toBe(false);
+    expect(isAllowedLinkUrl(' https://example.org/page\n')).toBe(true);
   });
 
   it('defaults to http', () => {

@@ -1,8 +1,14 @@
 // The one URL check for pictures and links (src/lib/text/url-check.ts), which the build, the admin form,
 // the link button, the Markdown import and the sanitiser share.
+import { readFileSync } from 'node:fs';
+import { PICTURE_FILE } from '@/lib/site/offline';
 import { describe, expect, it } from 'vitest';
 import {
   linkAddressProblem,
+  pictureFilePattern,
+  REPOSITORY_PICTURE_EXTENSIONS,
+  WEB_PICTURE_EXTENSIONS,
+  WEB_PICTURE_TYPES,
   pictureAddressProblem,
   readAddress,
   repositoryPictureProblem,
@@ -128,5 +134,39 @@ describe('linkAddressProblem', () => {
     for (const value of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', ...DISGUISED]) {
       expect(linkAddressProblem(value), JSON.stringify(value)).toBeDefined();
     }
+  });
+});
+
+describe('the one list of picture types', () => {
+  const source = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+
+  it('is what the build globs for text pictures (a literal, as import.meta.glob needs)', () => {
+    const glob = /\*\.\{([^}]+)\}/.exec(source('src/lib/content/text-pictures.ts'))?.[1]?.split(',');
+    const expected = [...REPOSITORY_PICTURE_EXTENSIONS].sort();
+    expect([...new Set(glob?.map((extension) => extension.toLowerCase()))].sort()).toEqual(expected);
+    expect(glob).toEqual(expect.arrayContaining(expected.map((extension) => extension.toUpperCase())));
+  });
+
+  it("is what the service worker's picture cache takes (written out in its serialised function)", () => {
+    const written = /\/\\\.\(\?:([a-z?|]+)\)\$\/i\.test\(url\.pathname\)/.exec(
+      source('src/integrations/offline.mjs'),
+    );
+    const cached = new RegExp(`\\.(?:${written?.[1]})$`, 'i');
+    for (const extension of WEB_PICTURE_EXTENSIONS)
+      expect(cached.test(`a.${extension}`), extension).toBe(true);
+    expect(written?.[1]?.split('|')).toHaveLength(WEB_PICTURE_EXTENSIONS.length - 1); // jpe?g is two
+    expect(cached.test('a.tiff')).toBe(false);
+  });
+
+  it("is what the page script's picture test takes (written out: the page script shares no module)", () => {
+    for (const extension of WEB_PICTURE_EXTENSIONS)
+      expect(PICTURE_FILE.test(`a.${extension}`), extension).toBe(true);
+    expect(PICTURE_FILE.test('a.tiff')).toBe(false);
+  });
+
+  it('keeps TIFF to repository files the build converts: never sent or shown as it is', () => {
+    expect(pictureFilePattern(REPOSITORY_PICTURE_EXTENSIONS).test('scan.TIFF')).toBe(true);
+    expect(pictureFilePattern(WEB_PICTURE_EXTENSIONS).test('scan.tiff')).toBe(false);
+    expect(Object.values(WEB_PICTURE_TYPES)).not.toContain('tiff');
   });
 });

@@ -12,7 +12,7 @@ interface PostListProps {
   /** Load the first picture at once (it is above the fold). */
   priorityFirst?: boolean;
   /**
-   * Cards fade in as they scroll into view, 150 ms apart (src/scripts/reveal.ts). Only for lists in
+   * Cards fade in as they scroll into view, 150 ms apart (src/browser/reveal.ts). Only for lists in
    * the page's HTML: the reveal script runs once, at page load.
    */
   reveal?: boolean;

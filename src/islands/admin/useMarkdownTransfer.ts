@@ -85,6 +85,8 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const [markdown, sitePosts] = await Promise.all([loadMarkdown(), readSitePosts([post])]);
     if (!markdown) return sayUnavailable();
     const site = sitePosts.get(post.id);
+    const problem = markdown.exportProblem(post, site);
+    if (problem) return say({ tone: 'error', text: `Nothing was downloaded. ${problem}` });
     const files = exportFiles(markdown, post, site);
     if (files.length === 1) downloadTextFile(files[0]!.name, files[0]!.text);
     else {
@@ -106,6 +108,15 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
         : ` ${countText(leftOut, 'post')} published with the site and not changed here ${plural(leftOut, 'was', 'were')} left out: the website already keeps ${plural(leftOut, 'it', 'them')}.`;
     if (toExport.length === 0) {
       show({ tone: 'status', text: `Nothing to export.${leftOutText}` });
+      return;
+    }
+    const problems = toExport.flatMap((post) => markdown.exportProblem(post, sitePosts.get(post.id)) ?? []);
+    if (problems.length > 0) {
+      say({
+        tone: 'error',
+        text: 'Nothing was downloaded: the build would refuse these posts as they are.',
+        details: problems,
+      });
       return;
     }
     const files = toExport.flatMap((post) => exportFiles(markdown, post, sitePosts.get(post.id)));

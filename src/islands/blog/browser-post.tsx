@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { collectTags, newestFirst, postsWithTag, safeImageUrl, PREVIEW_PARAMETER } from '@/lib/blog/posts';
+import { collectTags, newestFirst, postsWithTag, PREVIEW_PARAMETER } from '@/lib/blog/posts';
 import { loadSiteContext, postStanding } from '@/lib/publish/publish-state';
 import { AdminViewBanner } from './AdminViewBanner';
+import { safePictureAddress } from '@/lib/text/url-check';
 import { findBrowserPost, readBrowserPosts, siteCopyChange } from '@/lib/store/browser-posts';
 import { formatLongDate, isoDay } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
@@ -17,7 +18,7 @@ import { SiteCopyNotice } from './SiteCopyNotice';
 import { TagPosts } from '@/components/react/TagPosts';
 
 export function articleFromStoredPost(post: Post): ArticleView {
-  const image = safeImageUrl(post.featuredImage);
+  const image = safePictureAddress(post.featuredImage);
   return {
     title: post.title,
     author: post.author,

@@ -19,21 +19,31 @@
  * `![](src "decorative")`, and a picture that came from the repository with the file the Markdown
  * named (`source.pictures`). Import reads them back the same way.
  */
-import { Marked, type Tokens } from 'marked';
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
 import { impossiblePostDays, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
-import { readFrontMatter, writeFrontMatter } from '@/lib/text/front-matter';
-import { DEFAULT_AUTHOR } from '@/lib/store/posts';
+import { DEFAULT_AUTHOR, POST_LIMITS } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
 import { slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/blog/tags';
-import { PICTURE_ADDRESS_RULE, pictureAddressProblem, repositoryPictureProblem } from '@/lib/text/url-check';
-import { DECORATIVE, isDecorative } from '@/lib/text/post-body';
-import { htmlBody } from './picture-input';
-import { isImageAddress, POST_LIMITS } from './post-form';
+import {
+  isRelativeToFile,
+  PICTURE_ADDRESS_RULE,
+  pictureAddressProblem,
+  repositoryPictureProblem,
+} from '@/lib/text/url-check';
+import {
+  DECORATIVE,
+  readFrontMatter,
+  renderPostMarkdown,
+  splitPostFile,
+  writeFrontMatter,
+} from '@/lib/text/post-file';
+import { escapeHtml } from '@/lib/text/escape-html';
+import { htmlBody, pictureName, sitePicturePaths } from './picture-input';
+import { isImageAddress } from './post-form';
 import type { SitePost } from './site-posts';
 
 /** Larger files are refused: a post is text, and megabytes of it are a mistake. */
@@ -97,9 +107,6 @@ function picturesOfBlock(node: ChildNode): Element[] | undefined {
   return onlyPictures ? [...element.querySelectorAll('img')] : undefined;
 }
 
-const escapeHtmlText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The post's body: its HTML, with each picture block as a Markdown picture of its own (blank lines
  * end an HTML block, so the picture between them is read as Markdown). A picture inside a list or
@@ -116,7 +123,7 @@ export function bodyToMarkdown(html: string, pictures: Readonly<Record<string, s
   for (const node of [...htmlBody(html).childNodes]) {
     const images = picturesOfBlock(node);
     if (!images) {
-      run += node.nodeType === 1 ? (node as Element).outerHTML : escapeHtmlText(node.textContent ?? '');
+      run += node.nodeType === 1 ? (node as Element).outerHTML : escapeHtml(node.textContent ?? '');
       continue;
     }
     endRun();
@@ -126,42 +133,15 @@ export function bodyToMarkdown(html: string, pictures: Readonly<Record<string, s
   return blocks.join('\n\n');
 }
 
-/** A post's Markdown body as HTML (before sanitising), its pictures read as the build reads them. */
-export function renderMarkdownBody(body: string): string {
-  return markdown.parse(body, { async: false });
-}
-
-/**
- * Markdown as HTML: a picture marked decorative gets alt="" (and loses the marker); one with no alt
- * text and no marker gets no alt at all, so the editor asks for it (marked would write alt="").
- */
-const markdown = new Marked({
-  gfm: true,
-  async: false,
-  renderer: {
-    image({ href, title, text }: Tokens.Image) {
-      // The build's own reading of the marker (src/lib/text/post-body.ts).
-      const decorative = text === '' && isDecorative({ title: title ?? undefined });
-      const attribute = (value: string) =>
-        value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-      const titlePart = title && !decorative ? ` title="${attribute(title)}"` : '';
-      const altPart = text === '' && !decorative ? '' : ` alt="${attribute(text)}"`;
-      return `<img src="${attribute(href)}"${altPart}${titlePart}>`;
-    },
-  },
-});
-
-/** An image path the site's build can use: a file in the repository, relative to the post. */
-const REPOSITORY_IMAGE = /^\.{1,2}\//;
 /** The comment line that carries a browser post's image address (see postToMarkdown). */
 const IMAGE_ADDRESS_COMMENT = /^#\s*featuredImage:\s*(\S+)\s*$/m;
 
-function imageAddressComment(address: string): string {
+function imageAddressComment(address: string): string[] {
   return [
-    `# featuredImage: ${address}`,
-    '#   The build takes featured images only from files in the repository: save this image next to',
-    '#   the post (for example ./images/name.webp) and write that path as featuredImage.',
-  ].join('\n');
+    `featuredImage: ${address}`,
+    '  The build takes featured images only from files in the repository: save this image next to',
+    '  the post (for example ./images/name.webp) and write that path as featuredImage.',
+  ];
 }
 
 /**
@@ -191,20 +171,40 @@ export function postToMarkdown(
   const image = sitePicture?.featuredImage ?? post.featuredImage?.trim();
   const repositoryFile =
     image !== undefined &&
-    (sitePicture !== undefined || REPOSITORY_IMAGE.test(image)) &&
+    (sitePicture !== undefined || isRelativeToFile(image)) &&
     repositoryPictureProblem(image) === undefined;
   if (repositoryFile) data.featuredImage = image;
   if (sitePicture?.featuredImageAlt) data.featuredImageAlt = sitePicture.featuredImageAlt;
   data.isDraft = post.isDraft !== 0;
   data.slug = post.slug;
   const body = bodyToMarkdown(post.content.trim(), pictures);
-  const text = writeFrontMatter(`${body}\n`, data);
   // Only an address the URL check accepts becomes a comment: one with a line break (from a store
   // written without the form's checks) would add a front-matter line of its own.
-  if (!image || repositoryFile || !isImageAddress(image)) return text;
-  // After the fields, before the closing '---'.
-  const close = text.indexOf('\n---\n', 3);
-  return `${text.slice(0, close)}\n${imageAddressComment(image)}${text.slice(close)}`;
+  const comment = !image || repositoryFile || !isImageAddress(image) ? [] : imageAddressComment(image);
+  return writeFrontMatter(`${body}\n`, data, comment);
+}
+
+/**
+ * Why the post cannot be exported as a file the build accepts, or undefined: a picture in its text
+ * given as a path of this site (not one the site post's Markdown named: those are written back as
+ * their repository files). The build cannot check such a path, so it would stop at the file;
+ * publishing sends the picture with the post instead (src/lib/publish/pictures.ts).
+ */
+export function exportProblem(
+  post: Pick<Post, 'title' | 'content'>,
+  site?: Pick<SitePost, 'source'>,
+): string | undefined {
+  const written = site?.source.pictures ?? {};
+  const paths = sitePicturePaths(post.content).filter((src) => !Object.hasOwn(written, src));
+  if (paths.length === 0) return undefined;
+  const names = paths.map((src) => `“${pictureName(src)}”`).join(', ');
+  const these = paths.length === 1 ? 'The picture' : 'The pictures';
+  return (
+    `“${post.title}”: ${these} ${names} ${paths.length === 1 ? 'is a file' : 'are files'} of this site, ` +
+    'which a Markdown file cannot take with it, so the build would refuse the file. ' +
+    'Use “Publish to website”, which sends the pictures with the post, ' +
+    'or select each picture, press Image and give it an https:// address.'
+  );
 }
 
 const dateField = z.pipe(
@@ -309,7 +309,7 @@ export function parseMarkdownPost(
     return fail('the file is larger than 2 MB');
   }
   const source = text.replace(/^\uFEFF/, '');
-  if (!/^---[ \t]*\r?\n/.test(source)) {
+  if (!splitPostFile(source)) {
     return fail('the file does not start with front matter (the fields between two "---" lines)');
   }
 
@@ -335,7 +335,7 @@ export function parseMarkdownPost(
 
   let html: string;
   try {
-    html = renderMarkdownBody(parsed.content);
+    html = renderPostMarkdown(parsed.content);
   } catch {
     return fail('the text after the front matter could not be read as Markdown');
   }

@@ -91,6 +91,17 @@ export function unwrapPictureParagraphs(body: HTMLElement): void {
   }
 }
 
+/**
+ * The pictures of a post's HTML given as a path of this site ('/_astro/x.webp', a file of public/),
+ * each once. The build takes no such path from a Markdown file: publishing sends each file with the
+ * post (src/lib/publish/pictures.ts), and the Markdown export refuses them (src/lib/admin/markdown.ts).
+ */
+export function sitePicturePaths(html: string): string[] {
+  if (!/<img/i.test(html)) return [];
+  const sources = [...htmlBody(html).querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '');
+  return [...new Set(sources.filter((src) => src.startsWith('/') && !src.startsWith('//')))];
+}
+
 /** A picture of some HTML that cannot be saved as it is, and why. */
 export interface PictureProblem {
   src: string;

@@ -6,19 +6,17 @@ import type { PostInput } from '@/lib/store/posts';
 import { formatTags, parseTags } from '@/lib/blog/tags';
 import { PICTURE_ADDRESS_RULE, pictureAddressProblem } from '@/lib/text/url-check';
 import { isPostPictures, type PostPictures } from './picture-file';
+import { POST_LIMITS } from '@/lib/blog/post-rules';
 import { pictureProblems } from './picture-input';
 
 export const POST_FORM_MESSAGES = {
   titleRequired: 'Title is required',
   excerptRequired: 'Excerpt is required',
-  titleTooLong: 'Title must not exceed 150 characters',
-  excerptTooLong: 'Excerpt must not exceed 300 characters',
-  tagTooLong: 'Each tag must not exceed 40 characters',
+  titleTooLong: `Title must not exceed ${POST_LIMITS.title} characters`,
+  excerptTooLong: `Excerpt must not exceed ${POST_LIMITS.excerpt} characters`,
+  tagTooLong: `Each tag must not exceed ${POST_LIMITS.tag} characters`,
   featuredImage: 'Enter an image address starting with https:// or /, or leave this empty',
 } as const;
-
-/** The limits of content/posts front matter (src/lib/content/schemas.ts), so every post can be exported. */
-export const POST_LIMITS = { title: 150, excerpt: 300, tag: 40 } as const;
 
 /** What the form edits, as text (tags as the comma-separated line the admin types). */
 export interface PostFormValues {

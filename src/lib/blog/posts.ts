@@ -145,17 +145,6 @@ export function paginate<T>(items: readonly T[], pageSize = BLOG_PAGE_SIZE): T[]
 }
 
 /**
- * A featured-image URL a browser-stored post may use: http(s) or a path on this site. Anything else
- * (javascript:, data:, another scheme, '//host') is dropped.
- */
-export function safeImageUrl(url: string | undefined): string | undefined {
-  const value = url?.trim();
-  if (!value) return undefined;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
-  return /^https?:\/\/[^\s/]/i.test(value) ? value : undefined;
-}
-
-/**
  * What one browser sees: the built posts, with the browser's own post store laid over them. A slug
  * the store holds (published or draft) or has held since it was seeded (deleted or renamed by the
  * admin) shows the store's version or nothing; the store's published posts are added. Newest first.

@@ -4,6 +4,7 @@
 // admin/config.yml (which is the order of the files), YAML without line folding, JSON laid out the way
 // Prettier lays it out (printWidth 110). A file saved without changes is byte-for-byte the same.
 import { parse, stringify } from 'yaml';
+import { splitPostFile } from '@/lib/text/post-file';
 
 /** The part of a Decap field definition that gives the shape of the data. */
 export interface CmsField {
@@ -109,14 +110,12 @@ export function formatJson(data: unknown, fields?: readonly CmsField[]): string 
 
 // --- Markdown with YAML front matter ------------------------------------------------------------------
 
-const FRONT_MATTER = /^---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
-
 /** Front-matter fields and `body` (the Markdown after the closing ---, as it is in the file). */
 export function parseFrontMatter(content: string): Record<string, unknown> {
-  const match = FRONT_MATTER.exec(content);
-  if (!match) return content.trim() ? { body: content } : {};
-  const data = (parse(match[1] ?? '') ?? {}) as Record<string, unknown>;
-  const body = match[2] ?? '';
+  const parts = splitPostFile(content);
+  if (!parts) return content.trim() ? { body: content } : {};
+  const data = (parse(parts.frontMatter) ?? {}) as Record<string, unknown>;
+  const { body } = parts;
   return body.trim() ? { ...data, body } : data;
 }
 

@@ -2,7 +2,7 @@
 // host's token (write access to the repository) in the localStorage of the origin it runs on, where
 // every script of that origin can read it. With CMS_ORIGIN set at build, the CMS runs only there:
 // opened anywhere else, /cms/ removes what an earlier CMS session stored and goes to CMS_ORIGIN
-// before any of Decap's code loads (src/scripts/cms-start.ts). Without it, /cms/ works as before.
+// before any of Decap's code loads (src/browser/cms-start.ts). Without it, /cms/ works as before.
 
 /** CMS_ORIGIN as the build checked it (scripts/build-env.mjs), or '' when the CMS runs on every origin. */
 export { CMS_ORIGIN } from 'astro:env/client';

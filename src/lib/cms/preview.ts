@@ -1,11 +1,14 @@
 // What the CMS's preview pane shows of a post: the post page's own article (PostArticle), from the
-// values in the form, so an editor sees the post as visitors will. The body is rendered
-// with marked, as the admin's Markdown import does, and sanitised like every HTML string.
-import { marked } from 'marked';
+// values in the form, so an editor sees the post as visitors will. The body is rendered by the one
+// post-file renderer (the admin's import uses it too: a decorative picture gets alt=""), and sanitised
+// like every HTML string.
 import { formatLongDate, isoDay, toPostDate } from '../site/dates';
 import { sanitizeHtml } from '../text/sanitize';
 import { parseTags } from '../blog/tags';
 import { repositoryPictureName } from '../text/post-body';
+import { renderPostMarkdown } from '../text/post-file';
+import { escapeHtml } from '../text/escape-html';
+import { DEFAULT_AUTHOR } from '../blog/post-rules';
 
 /** The article's view (PostArticle's ArticleView, which the lib layer does not import). */
 export interface PreviewArticle {
@@ -41,7 +44,7 @@ function withPreviewPictures(html: string, pictureAt: (address: string) => strin
   return html.replace(/(<img\b[^>]*?\ssrc=")([^"]*)"/g, (whole, start: string, src: string) => {
     const address = src.replace(/&amp;/g, '&');
     if (repositoryPictureName(address) === undefined) return whole;
-    const shown = pictureAt(address).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const shown = escapeHtml(pictureAt(address));
     return `${start}${shown}"`;
   });
 }
@@ -56,12 +59,12 @@ export function previewArticle(
   pictureUrl?: string,
   pictureAt?: (address: string) => string,
 ): PreviewArticle {
-  const html = sanitizeHtml(marked.parse(text(data.body), { async: false }));
+  const html = sanitizeHtml(renderPostMarkdown(text(data.body)));
   const day = dayOf(data.publishedAt);
   const tags = Array.isArray(data.tags) ? parseTags(data.tags.filter((t) => typeof t === 'string')) : [];
   return {
     title: text(data.title),
-    author: text(data.author).trim() || 'Admin',
+    author: text(data.author).trim() || DEFAULT_AUTHOR,
     day: isoDay(day),
     dateLabel: formatLongDate(day),
     tags,

@@ -4,6 +4,18 @@
 // Node runs as it is: the development defaults of the build variables and the test for "SMTP is
 // set". The variables themselves reach site code through astro:env (docs/configuration.md).
 
+/** The host names of this computer, as `new URL(...).hostname` gives them. */
+export const LOOPBACK_HOSTS = /** @type {const} */ (['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a host name (`new URL(...).hostname`) is this computer: the one rule for "is this
+ * localhost" of the build's checks, the CSP and the admin's publishing to decap-server.
+ * @param {string} hostname
+ */
+export function isLoopbackHost(hostname) {
+  return /** @type {readonly string[]} */ (LOOPBACK_HOSTS).includes(hostname);
+}
+
 /** The forms that post somewhere configurable, by the name the collector and the handler use. */
 export const FORM_NAMES = /** @type {const} */ (['contact', 'registration', 'confirmation']);
 

@@ -10,7 +10,7 @@ import { newestFirst, publicAt, type CardImage, type CardPost } from '../blog/po
 import { tagSlug, withUniqueSlugs } from '../blog/slugs';
 import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
 import { buildNow, nextPublishTime } from '../site/publish-time.mjs';
-import { readFrontMatter } from '../text/front-matter';
+import { readFrontMatter } from '../text/post-file';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
 import { renderedHtml } from '../text/sanitize';

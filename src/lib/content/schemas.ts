@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import { coursesTotal } from '@/lib/site/courses';
 import { toPostDate } from '@/lib/site/dates';
 import { parseTags } from '@/lib/blog/tags';
+import { DEFAULT_AUTHOR, POST_LIMITS, SLUG_PATTERN } from '@/lib/blog/post-rules';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
@@ -154,25 +155,25 @@ const postDate = z.preprocess(
 export const postSchema = ({ image }: SchemaContext) =>
   z
     .object({
-      title: text.max(150),
+      title: text.max(POST_LIMITS.title),
       /** The card text, the page's meta description and the feed summary: one or two sentences. */
-      excerpt: text.max(300),
+      excerpt: text.max(POST_LIMITS.excerpt),
       /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/blog/tags.ts). */
-      tags: z.array(z.string().trim().max(40)).default([]).transform(parseTags),
-      author: text.max(100).default('Admin'),
+      tags: z.array(z.string().trim().max(POST_LIMITS.tag)).default([]).transform(parseTags),
+      author: text.max(POST_LIMITS.author).default(DEFAULT_AUTHOR),
       publishedAt: postDate,
       /** Defaults to publishedAt. */
       updatedAt: postDate.optional(),
       /** An image file in the repository, relative to the post (./images/name.svg); WebP in four widths. */
       featuredImage: repositoryImage(image).optional(),
       /** What the featured image shows; leave empty for a decorative illustration. */
-      featuredImageAlt: z.string().trim().max(200).default(''),
+      featuredImageAlt: z.string().trim().max(POST_LIMITS.featuredImageAlt).default(''),
       isDraft: z.boolean().default(false),
       /** The address is /blog/{slug}; without it the slug is made from the title. */
       slug: z
         .string()
         .trim()
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case letters, digits and single hyphens only')
+        .regex(SLUG_PATTERN, 'use lower-case letters, digits and single hyphens only')
         .optional(),
     })
     .strict();

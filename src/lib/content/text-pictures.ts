@@ -7,7 +7,9 @@
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { POST_TEXT_PICTURE_SIZES } from '../blog/posts';
-import { DECORATIVE, isDecorative, POST_PICTURE_FOLDER, repositoryPictureName } from '../text/post-body';
+import { POST_PICTURE_FOLDER, repositoryPictureName } from '../text/post-body';
+import { DECORATIVE, isDecorative } from '../text/post-file';
+import { escapeHtml } from '../text/escape-html';
 import { responsiveImageOptions } from './responsive-image';
 
 // Every picture file beside the posts, imported only when a post shows it.
@@ -33,9 +35,6 @@ const decodeAttribute = (value: string) =>
     .replace(/&(?:#x3c|#60|lt);/gi, '<')
     .replace(/&(?:#x3e|#62|gt);/gi, '>')
     .replace(/&(?:#x26|#38|amp);/gi, '&');
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface BuiltText {
   html: string;
@@ -89,7 +88,7 @@ export async function withBuiltPictures(
     replacements.set(
       tag,
       `<img ${Object.entries(attributes)
-        .map(([key, value]) => `${key}="${escapeAttribute(value)}"`)
+        .map(([key, value]) => `${key}="${escapeHtml(value)}"`)
         .join(' ')}>`,
     );
     pictures[image.src] = placeholder.src;

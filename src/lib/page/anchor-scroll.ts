@@ -1,5 +1,5 @@
 // Scrolling to a section of the home page (SPEC 2, "Layout and navigation"): the page script
-// (src/scripts/anchor-navigation.ts) and the header's arrival script read this. Apart from
+// (src/browser/anchor-navigation.ts) and the header's arrival script read this. Apart from
 // site/navigation.ts, whose links the mobile menu island imports: a module both import would become a
 // chunk of its own, one more request in a row before the page script can run.
 

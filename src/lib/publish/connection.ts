@@ -2,6 +2,7 @@
 // localhost with `local_backend` on and decap-server answering, the project folder on this computer;
 // otherwise the configured backend (GitHub). Any other backend: publishing is not offered.
 import { publishTarget as builtTarget, type PublishTarget } from 'virtual:build-derived';
+import { isLoopbackHost } from '@/lib/config/shared.mjs';
 import type { PublishBackend } from './backend';
 import { createGitHubBackend } from './github-backend';
 import { siteIdFor, type OAuthProvider } from './github-auth';
@@ -30,14 +31,12 @@ export const publishTarget: PublishTarget = builtTarget ?? DEFAULT_TARGET;
  */
 export const LOCAL_BACKEND_URL_KEY = 'publish-local-backend-url';
 
-const isLocalHost = (hostname: string) => hostname === 'localhost' || hostname === '127.0.0.1';
-
 export function localBackendUrl(
   target: PublishTarget,
   hostname: string,
   storage?: Storage,
 ): string | undefined {
-  if (!target.localBackendUrl || !isLocalHost(hostname)) return undefined;
+  if (!target.localBackendUrl || !isLoopbackHost(hostname)) return undefined;
   let override: string | null = null;
   try {
     override = storage?.getItem(LOCAL_BACKEND_URL_KEY) ?? null;

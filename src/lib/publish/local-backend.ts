@@ -3,6 +3,7 @@
 // base64), deleteFile. In decap-server's
 // default `fs` mode the post becomes a file of the working copy (review it with `git diff`, commit it);
 // in `git` mode decap-server commits it to the branch itself.
+import { isLoopbackHost } from '@/lib/config/shared.mjs';
 import {
   PublishError,
   type CommitResult,
@@ -16,10 +17,7 @@ import {
 export function isLoopbackUrl(url: string): boolean {
   try {
     const { protocol, hostname } = new URL(url);
-    return (
-      (protocol === 'http:' || protocol === 'https:') &&
-      ['localhost', '127.0.0.1', '[::1]'].includes(hostname)
-    );
+    return (protocol === 'http:' || protocol === 'https:') && isLoopbackHost(hostname);
   } catch {
     return false;
   }

@@ -8,7 +8,7 @@
 // keeps. Both are named by postPictureFileName (src/lib/site/picture-files.ts). Every check happens before anything is written: a picture that cannot be
 // read, is too large, is an SVG that could run script or load other files, or cannot be sent through
 // the backend refuses the whole publish.
-import { pictureName } from '@/lib/admin/picture-input';
+import { pictureName, sitePicturePaths } from '@/lib/admin/picture-input';
 import { ownPictureFiles, type PostPictures } from '@/lib/admin/picture-file';
 import {
   MAX_PICTURE_BYTES,
@@ -29,14 +29,6 @@ export type PicturePlan =
       files: PictureFile[];
     }
   | { ok: false; error: string };
-
-/** The site paths of the pictures in a post's HTML, each once. */
-function sitePictures(html: string): string[] {
-  if (!/<img/i.test(html)) return [];
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  const sources = [...body.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '');
-  return [...new Set(sources.filter((src) => src.startsWith('/') && !src.startsWith('//')))];
-}
 
 /**
  * Plans the pictures of a post's publish: which addresses the Markdown writes, and which files go
@@ -86,7 +78,7 @@ export async function planPictures(
     addresses[picture.src] = `./images/${picture.file}`;
     files.push({ path: `${PICTURES_FOLDER}/${picture.file}`, base64: bytesToBase64(picture.bytes) });
   }
-  for (const src of sitePictures(post.content)) {
+  for (const src of sitePicturePaths(post.content)) {
     if (Object.hasOwn(addresses, src)) continue;
     const name = pictureName(src);
     if (!backend.writePictures) {

@@ -1,5 +1,5 @@
 // Offline reading (SPEC: service worker): names the service worker's configuration
-// (src/integrations/offline.mjs) and the page script (src/scripts/service-worker.ts) share.
+// (src/integrations/offline.mjs) and the page script (src/browser/service-worker.ts) share.
 
 /** Pages a visitor opened: network first, this copy when the network fails. */
 export const PAGES_CACHE = 'pages';
@@ -13,6 +13,9 @@ export const PICTURES_CACHE = 'pictures';
 /** Pictures a post shows from other sites (an https address in its text): opaque, so kept few. */
 export const REMOTE_PICTURES_CACHE = 'remote-pictures';
 /** A picture among the fingerprinted files: by its name, as Astro writes it. */
+// Written out, not built from src/lib/text/url-check.ts's list: the page script imports this file, and a
+// module it shared with the islands would become a second script file of every page (decision 0007).
+// tests/unit/url-check.test.ts checks it against the list.
 export const PICTURE_FILE = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 /** The blog search's card list (/blog/posts.json), so a kept /blog can still be searched offline. */
 export const BLOG_DATA_CACHE = 'blog-data';
@@ -22,5 +25,5 @@ export const OFFLINE_PATH = '/offline';
 export const NEVER_CACHED = /^\/(?:admin|login|cms)(?:\/|$)/;
 /** The brand colour of src/styles/global.css: browser toolbar and installed-app splash screen. */
 export const THEME_COLOR = '#0b6b63';
-/** The web app manifest the build writes (@vite-pwa/astro's file name), linked by src/scripts/app-manifest.ts. */
+/** The web app manifest the build writes (@vite-pwa/astro's file name), linked by src/browser/app-manifest.ts. */
 export const MANIFEST_PATH = '/manifest.webmanifest';

@@ -2,6 +2,8 @@
 // admin's pictures from the computer, the admin's publishing): the picture types it takes, the widths
 // it shows a picture at, the largest file a post's picture may be, and the one rule for the name a
 // post's picture gets in content/posts/images. Plain TypeScript: it runs in the build and the browser.
+import { uniqueSlug } from '@/lib/slug';
+import { WEB_PICTURE_TYPES } from '@/lib/text/url-check';
 
 /** The WebP widths of the spec: every built content picture has these copies (src/lib/content/responsive-image.ts). */
 export const IMAGE_WIDTHS = [200, 400, 800, 1200];
@@ -12,15 +14,8 @@ export const LARGEST_PICTURE_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 /** How every raster copy of a picture is encoded (cards, lead pictures, sharing images). */
 export const PICTURE_ENCODING = { format: 'webp', quality: 80 } as const;
 
-/** The picture types a post's picture may be, each with the extension its file is written with. */
-export const PICTURE_TYPES: Readonly<Record<string, string>> = {
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/svg+xml': 'svg',
-  'image/webp': 'webp',
-};
+/** The picture types a post's picture may be, each with the extension its file is written with (the one list, url-check.ts). */
+export const PICTURE_TYPES: Readonly<Record<string, string>> = WEB_PICTURE_TYPES;
 
 /** The types in words, for messages: 'JPEG, PNG, WebP, AVIF, GIF or SVG'. */
 export const PICTURE_TYPE_NAMES = 'JPEG, PNG, WebP, AVIF, GIF or SVG';
@@ -55,7 +50,6 @@ export function postPictureFileName(
   taken: (file: string) => boolean = () => false,
 ): string {
   const stem = `${slug}-${pictureStem(name) || 'picture'}`;
-  let file = `${stem}.${extension}`;
-  for (let n = 2; taken(file); n += 1) file = `${stem}-${n}.${extension}`;
-  return file;
+  // Collisions are settled as two posts with one slug are (src/lib/slug.ts).
+  return `${uniqueSlug(stem, (candidate) => taken(`${candidate}.${extension}`))}.${extension}`;
 }

@@ -1,7 +1,8 @@
 // Reads the posts this browser's admin keeps in the post store, for the public pages: as cards to
 // merge with the built list (mergeBrowserPosts) and one post by slug for its page. Loaded only when
 // hasBrowserPosts() says the browser holds a store, so other visitors never download Dexie.
-import { safeImageUrl, type CardPost } from '../blog/posts';
+import type { CardPost } from '../blog/posts';
+import { safePictureAddress } from '../text/url-check';
 import { tagSlug } from '../blog/slugs';
 import { isoDay, formatShortDate } from '../site/dates';
 import { PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from '../db';
@@ -37,7 +38,7 @@ export function cardFromStoredPost(post: Post): CardPost {
     dateLabel: formatShortDate(post.publishedAt),
     fromBrowser: true,
   };
-  const image = safeImageUrl(post.featuredImage);
+  const image = safePictureAddress(post.featuredImage);
   if (image) card.image = { src: image };
   return card;
 }

@@ -11,7 +11,7 @@ import {
 } from '../db';
 import { slugFromTitle, uniqueSlug } from '../slug';
 
-export const DEFAULT_AUTHOR = 'Admin';
+import { DEFAULT_AUTHOR } from '../blog/post-rules';
 
 /** What the admin form edits; the store fills in slug, author and dates. */
 export interface PostInput {

@@ -10,17 +10,20 @@
 // goes in heroImage). The Markdown is read by marked, as a Markdown renderer reads it: code blocks
 // are text, and reference-style pictures (`![Alt][ref]`) count too.
 
-import { marked, type Token, type Tokens } from 'marked';
-import { pictureAddressProblem, readAddress } from './url-check';
-
-/** The title that marks a picture as decorative: its alt text is then empty on purpose. */
-export const DECORATIVE = 'decorative';
+import type { Token, Tokens } from 'marked';
+import { DECORATIVE, isDecorative, postMarkdownTokens, walkPostMarkdown } from './post-file';
+import {
+  pictureAddressProblem,
+  pictureFilePattern,
+  readAddress,
+  REPOSITORY_PICTURE_EXTENSIONS,
+} from './url-check';
 
 /** Where repository pictures of a post live, relative to the post's file. */
 export const POST_PICTURE_FOLDER = 'images';
 
 /** File types astro:assets turns into WebP copies. */
-const PICTURE_FILE = /\.(?:avif|gif|jpe?g|png|svg|tiff?|webp)$/i;
+const PICTURE_FILE = pictureFilePattern(REPOSITORY_PICTURE_EXTENSIONS);
 
 export interface TextPicture {
   /** The address as written: './images/name.jpg', 'https://...'. */
@@ -45,7 +48,7 @@ const htmlAttribute = (tag: string, name: string): string | undefined => {
 /** Every picture in a Markdown text, in reading order (code blocks and code spans excluded). */
 export function picturesInText(markdown: string): TextPicture[] {
   const pictures: TextPicture[] = [];
-  marked.walkTokens(marked.lexer(markdown), (token: Token) => {
+  walkPostMarkdown(postMarkdownTokens(markdown), (token: Token) => {
     if (token.type === 'image') {
       const image = token as Tokens.Image;
       pictures.push({
@@ -67,9 +70,6 @@ export function picturesInText(markdown: string): TextPicture[] {
   });
   return pictures;
 }
-
-export const isDecorative = (picture: Pick<TextPicture, 'title'>): boolean =>
-  picture.title?.trim().toLowerCase() === DECORATIVE;
 
 /** Where a text's pictures are checked: a post's text, or a service page's. */
 export interface PictureRule {
@@ -127,7 +127,7 @@ function addressProblem(picture: TextPicture, rule: PictureRule): string | undef
   if (repositoryPictureName(address) === undefined) {
     return PICTURE_FILE.test(address.replace(/[?#].*$/, ''))
       ? 'a picture from the repository must be a file in content/posts/images, written ./images/name.jpg'
-      : 'it is not a picture file (.jpg, .png, .webp, .avif, .gif or .svg)';
+      : `it is not a picture file (${REPOSITORY_PICTURE_EXTENSIONS.map((extension) => `.${extension}`).join(', ')})`;
   }
   return undefined;
 }

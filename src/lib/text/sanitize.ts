@@ -155,16 +155,8 @@ export function renderedHtml(entry: { rendered?: { html: string } | undefined })
   return sanitizeHtml(entry.rendered?.html ?? '');
 }
 
-/** True when the URL is one a link may point to (used by the editor's link button). */
-export function isAllowedLinkUrl(url: string): boolean {
-  // Read the scheme as a browser will (URL Standard): it drops leading and trailing control
-  // characters and spaces, and tabs and newlines anywhere, so 'java<tab>script:' is 'javascript:'.
-  // eslint-disable-next-line no-control-regex
-  const asBrowserReads = url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
-  if (!asBrowserReads) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(asBrowserReads)?.[1]?.toLowerCase();
-  return scheme === undefined || (ALLOWED_LINK_SCHEMES as readonly string[]).includes(scheme);
-}
+/** The link rule is url-check's (re-exported for the editor, which imports the sanitiser). */
+export { isAllowedLinkUrl } from './url-check';
 
 /** The editor's default scheme: 'example.org/page' becomes 'http://example.org/page'. */
 export function withDefaultScheme(url: string): string {

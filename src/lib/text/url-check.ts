@@ -5,6 +5,33 @@
 // backslash as a slash, so '/\evil.example' and '/<TAB>/evil.example' lead to another website while
 // they look like paths of this one. Plain TypeScript: it runs in the build, the admin and the CMS.
 
+/**
+ * Pictures a browser shows as they are, by MIME type, with the extension a file of that type gets: what
+ * publishing may send with a post (src/lib/publish/pictures.ts) and what the service worker keeps.
+ */
+export const WEB_PICTURE_TYPES = {
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/svg+xml': 'svg',
+  'image/webp': 'webp',
+} as const satisfies Record<string, string>;
+
+/** The file extensions of those types ('jpeg' as well as 'jpg'). */
+export const WEB_PICTURE_EXTENSIONS = ['avif', 'gif', 'jpeg', 'jpg', 'png', 'svg', 'webp'] as const;
+
+/**
+ * Picture files the build takes from the repository and turns into WebP copies (astro:assets): the
+ * web's types, and TIFF, which sharp reads but browsers other than Safari do not show, so a TIFF is
+ * never sent or shown as it is.
+ */
+export const REPOSITORY_PICTURE_EXTENSIONS = [...WEB_PICTURE_EXTENSIONS, 'tif', 'tiff'] as const;
+
+/** A test of a file name's extension against one of those lists, in any letter case. */
+export const pictureFilePattern = (extensions: readonly string[]): RegExp =>
+  new RegExp(`\\.(?:${extensions.join('|')})$`, 'i');
+
 /** Link schemes the spec allows (SPEC 5); anything else (javascript:, data:, vbscript:) is refused. */
 export const ALLOWED_LINK_SCHEMES = [
   'http',
@@ -62,6 +89,14 @@ export function readAddress(value: string): ReadAddress {
   return { ok: true, kind: value.startsWith('/') ? 'site-path' : 'relative' };
 }
 
+/**
+ * Whether an address names a file relative to the file that holds it ('./images/a.webp',
+ * '../../src/assets/a.svg'): the one reading of "relative to the repository".
+ */
+export function isRelativeToFile(value: string): boolean {
+  return /^\.{1,2}\/[^/]/.test(value);
+}
+
 export const PICTURE_ADDRESS_RULE = 'must be a web address starting with https:// or a path starting with /';
 
 /**
@@ -78,7 +113,7 @@ export function pictureAddressProblem(
   if (!address.ok) return address.problem;
   if (address.kind !== 'absolute') {
     if (address.kind === 'site-path') return undefined;
-    return repositoryFiles && /^\.{1,2}\/[^/]/.test(value) ? undefined : PICTURE_ADDRESS_RULE;
+    return repositoryFiles && isRelativeToFile(value) ? undefined : PICTURE_ADDRESS_RULE;
   }
   const { url } = address;
   // The parser reads 'https:evil.example' and 'https:/evil.example' as https://evil.example/.
@@ -116,4 +151,23 @@ export function linkAddressProblem(value: string): string | undefined {
   if (address.kind !== 'absolute') return undefined;
   const scheme = address.url.protocol.slice(0, -1);
   return (ALLOWED_LINK_SCHEMES as readonly string[]).includes(scheme) ? undefined : LINK_SCHEME_RULE;
+}
+
+/**
+ * A picture address the browser's own posts may show as it is (their featured image), or undefined:
+ * the picture rule above, after trimming.
+ */
+export function safePictureAddress(value: string | undefined): string | undefined {
+  const address = value?.trim();
+  return address && pictureAddressProblem(address) === undefined ? address : undefined;
+}
+
+/**
+ * Whether a link may point to `value` (the editor's link button and the links it reads from pasted
+ * HTML): linkAddressProblem's rule, after the spaces and control characters a browser drops from the
+ * ends of an address (URL Standard); any inside it are refused, so 'java<TAB>script:' never passes.
+ */
+export function isAllowedLinkUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return linkAddressProblem(value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')) === undefined;
 }

@@ -1,4 +1,4 @@
-// The CMS's preview of a post: the post page's article, in the site's stylesheet (src/scripts/decap-cms.ts
+// The CMS's preview of a post: the post page's article, in the site's stylesheet (src/browser/decap-cms.ts
 // registers both), from what the form holds (src/lib/cms/preview.ts).
 import { PostArticle } from '@/components/react/PostArticle';
 import { previewArticle } from '@/lib/cms/preview';

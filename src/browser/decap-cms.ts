@@ -1,13 +1,13 @@
 // Decap CMS, bundled by Vite from the npm package with the site's own React 19 (the package's prebuilt
 // browser bundle expects a global React of one exact version, which React 19 no longer publishes).
-// Loaded by src/scripts/cms-start.ts (the script of /cms/ only), so no public page loads it.
+// Loaded by src/browser/cms-start.ts (the script of /cms/ only), so no public page loads it.
 import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from '../../admin/config.yml?raw';
 import { publishTarget } from 'virtual:build-derived';
 import previewStyles from '@/styles/cms-preview.css?inline';
 import siteStyles from '@/styles/global.css?inline';
-import { withoutClearedValues } from '@/lib/cms/entry';
+import { FILE_SLUG, fileSlugOf, withoutClearedValues } from '@/lib/cms/entry';
 import { withOurPhrases } from '@/lib/cms/phrases';
 import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
 import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms/validation';
@@ -19,7 +19,7 @@ import {
   parseFrontMatter,
   type CmsConfigShape,
 } from '@/lib/cms/formats';
-import { PostPreview } from './cms-preview';
+import { PostPreview } from '@/components/react/CmsPostPreview';
 
 // admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
 const config = parse(configText) as CmsConfigShape & Record<string, unknown>;
@@ -71,7 +71,7 @@ CMS.registerCustomFormat('frontmatter', 'md', {
   fromFile: (content: string) => withScheduleNote(parseFrontMatter(content), Date.now()),
   toFile: (data: object, sortedKeys: string[] = []) =>
     formatFrontMatter(
-      withoutScheduleNote(data as Record<string, unknown>),
+      withoutFileSlug(withoutScheduleNote(data as Record<string, unknown>)),
       fieldsByNames(
         config,
         sortedKeys.filter((key) => key !== SCHEDULE_NOTE),
@@ -79,10 +79,16 @@ CMS.registerCustomFormat('frontmatter', 'md', {
     ),
 });
 
+/** The entry without the key that names a new file (src/lib/cms/entry.ts): it is never written. */
+function withoutFileSlug(data: Record<string, unknown>): Record<string, unknown> {
+  const { [FILE_SLUG]: _fileSlug, ...rest } = data;
+  return rest;
+}
+
 CMS.registerEventListener({
   name: 'preSave',
   handler: async ({ entry }) => {
-    const data = withoutClearedValues(entry.get('data')).delete(SCHEDULE_NOTE);
+    const data = withoutClearedValues(entry.get('data')).delete(SCHEDULE_NOTE).delete(FILE_SLUG);
     // The build's own schemas, before anything is written: the admin hears of a problem here, not
     // from a failed deploy (src/lib/cms/validation.ts).
     const collection = String(entry.get('collection'));
@@ -94,7 +100,12 @@ CMS.registerEventListener({
     showProblems(problems);
     if (problems.length > 0) throw new EntryNotSaved('see the list of what to change at the bottom right');
     const body: unknown = data.get('body');
-    const saved = typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
+    const formatted = typeof body === 'string' ? data.set('body', await formatMarkdown(body)) : data;
+    // A new post's file is named by the site's slug rule, not Decap's (admin/config.yml).
+    const saved =
+      collection === 'posts'
+        ? formatted.set(FILE_SLUG, fileSlugOf(data.toJS() as Record<string, unknown>))
+        : formatted;
     // The list shows what was saved without reading the file again: the note as of the saved date
     // (the file never gets it: toFile above drops it).
     const note = withScheduleNote(data.toJS() as Record<string, unknown>, Date.now())[SCHEDULE_NOTE];

@@ -1,9 +1,10 @@
-// gray-matter with the JavaScript engine off, everywhere (src/lib/text/front-matter.ts).
+// The one post-file module (src/lib/text/post-file.ts): gray-matter with the JavaScript engine off,
+// one Markdown renderer, one front-matter boundary; and a guard that no other file reads post files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFrontMatter, writeFrontMatter } from '@/lib/text/front-matter';
+import { readFrontMatter, writeFrontMatter } from '@/lib/text/post-file';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const scope = globalThis as { pwned?: unknown };
@@ -38,13 +39,35 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('gray-matter', () => {
-  it('is called through src/lib/text/front-matter.ts only, so its JavaScript engine is off everywhere', () => {
+  it('is called through src/lib/text/post-file.ts only, so its JavaScript engine is off everywhere', () => {
     const direct = ['src', 'scripts', 'server', 'tests', 'admin']
       .flatMap((dir) => sourceFiles(join(root, dir)))
       .filter((file) =>
         /from\s+['"]gray-matter['"]|require\(\s*['"]gray-matter['"]\s*\)/.test(readFileSync(file, 'utf8')),
       )
       .map((file) => relative(root, file).split('\\').join('/'));
-    expect(direct).toEqual(['src/lib/text/front-matter.ts']);
+    expect(direct).toEqual(['src/lib/text/post-file.ts']);
+  });
+});
+
+const projectFiles = () =>
+  ['src', 'scripts', 'server', 'admin']
+    .flatMap((dir) => sourceFiles(join(root, dir)))
+    .map((file) => ({ path: relative(root, file).split('\\').join('/'), text: readFileSync(file, 'utf8') }));
+
+describe('post files', () => {
+  it('are rendered by one Markdown configuration: no other file runs marked', () => {
+    const own = projectFiles()
+      .filter(({ text }) => /^import\s+(?!type\b)[^;]*from\s+['"]marked['"]/m.test(text))
+      .map(({ path }) => path);
+    expect(own).toEqual(['src/lib/text/post-file.ts']);
+  });
+
+  it('are split at their front matter in one place: no other regular expression for the opening ---', () => {
+    const own = projectFiles()
+      .filter(({ text }) => /\/\^(?:\\uFEFF\?)?---/.test(text))
+      .map(({ path }) => path);
+    // scripts/scheduled-posts.mjs runs in plain Node, which cannot import the TypeScript module.
+    expect(own.sort()).toEqual(['scripts/scheduled-posts.mjs', 'src/lib/text/post-file.ts']);
   });
 });

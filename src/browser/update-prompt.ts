@@ -1,4 +1,4 @@
-// The update prompt (src/components/layout/UpdatePrompt.astro): shown by src/scripts/service-worker.ts
+// The update prompt (src/components/layout/UpdatePrompt.astro): shown by src/browser/service-worker.ts
 // when a new version of the site is waiting.
 
 const DISMISSED = 'site-update-dismissed'; // sessionStorage: 'Not now' holds for this visit

@@ -278,7 +278,16 @@ describe('the editor toolbar', () => {
       expect(buttons[index]).toHaveAccessibleName(name);
       expect(buttons[index]).toHaveAccessibleDescription('');
     });
-    for (const name of ['Bold', 'Italic', 'Bullet list', 'Numbered list', 'Heading', 'Quote', 'Link', 'Image']) {
+    for (const name of [
+      'Bold',
+      'Italic',
+      'Bullet list',
+      'Numbered list',
+      'Heading',
+      'Quote',
+      'Link',
+      'Image',
+    ]) {
       expect(within(toolbar).getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
     }
     expect(buttons.filter((button) => button.tabIndex === 0)).toEqual([buttons[0]]);

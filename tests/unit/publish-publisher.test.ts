@@ -4,7 +4,7 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postToMarkdown } from '@/lib/admin/markdown';
-import { readFrontMatter } from '@/lib/text/front-matter';
+import { readFrontMatter } from '@/lib/text/post-file';
 import type { SitePost } from '@/lib/admin/site-posts';
 import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
 import { PublishError, sha256Hex, type PublishBackend } from '@/lib/publish/backend';

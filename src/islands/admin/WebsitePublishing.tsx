@@ -8,7 +8,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@/lib/db';
 import { FormNotices, type Notice as FormNotice } from '@/islands/shared/form-fields';
-import { WEBSITE_STATE_TEXT } from '@/lib/publish/publish-state';
+import { BUSY_TEXT } from '@/lib/publish/publish-state';
 import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -245,7 +245,7 @@ function toFormNotice(notice: Notice, publishing: Publishing): FormNotice {
 /** While a post is being published or removed, what its row shows ('Being published…'), said once. */
 function progressText(publishing: Publishing): string | undefined {
   const running = publishing.busy.values().next();
-  return running.done ? undefined : WEBSITE_STATE_TEXT[running.value];
+  return running.done ? undefined : BUSY_TEXT[running.value];
 }
 
 function CommitLink({ publishing, postId }: { publishing: Publishing; postId: number | undefined }) {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, pasteHtml, signIn, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
+import { postEntry } from './admin-posts';
 
 // Pictures in the admin's posts (issue 18), in real Chromium: the Image button by keyboard, a picture
 // of the built site added, saved and shown on the post's page from this browser's storage with its
@@ -228,11 +229,7 @@ test(
 
     // Opened again, the editor shows it; its alt text can be changed without choosing it again.
     await page.goto('/admin/posts');
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'A picture from the computer' })
-      .getByRole('link', { name: /^Edit/ })
-      .click();
+    await postEntry(page, 'A picture from the computer').getByRole('link', { name: /^Edit/ }).click();
     const again = page
       .getByRole('textbox', { name: 'Content' })
       .getByRole('img', { name: /visual schedule/ });

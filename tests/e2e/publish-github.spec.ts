@@ -198,6 +198,6 @@ test('a sign-in window closed before GitHub answers says so, and nothing is publ
   await expect(website.getByRole('alert')).toHaveText(
     'The sign-in window was closed before GitHub signed you in.',
   );
-  await expect(website.getByRole('alert')).toBeFocused();
+  await expect(website.getByRole('alert').locator('[tabindex="-1"]')).toBeFocused(); // the message in the alert region
   await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
 });

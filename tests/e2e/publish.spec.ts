@@ -407,7 +407,7 @@ test('a published post is on the blog for every visitor after the repository is 
   await row(page, withPicture)
     .getByRole('button', { name: `Publish to website ${withPicture}` })
     .click();
-  await expect(row(page, withPicture).getByText('On the website', { exact: true })).toBeVisible();
+  await expect(row(page, withPicture).getByText(WRITTEN_LOCALLY)).toBeVisible();
   // <slug>-<the file's name in lowercase letters, digits, dots and dashes>, sized down to 1200 px.
   const pictureFile = path.join(repo, 'content/posts/images/a-picture-from-the-computer-morning-routine.png');
   expect((await sharp(await readFile(pictureFile)).metadata()).width).toBe(1200);

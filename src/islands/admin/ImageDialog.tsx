@@ -10,14 +10,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { FieldError, FieldHint, FieldLabel, describedBy, inputClass } from '@/islands/shared/form-fields';
-import { localPictureAddress } from '@/lib/admin/picture-file';
+import { localPictureAddress, PICTURE_FILE_ACCEPT } from '@/lib/admin/picture-file';
 import { resolvePictureInput, type PictureAttributes } from '@/lib/admin/picture-input';
-import {
-  LARGEST_PICTURE_WIDTH,
-  MAX_PICTURE_BYTES,
-  PICTURE_TYPES,
-  PICTURE_TYPE_NAMES,
-} from '@/lib/site/picture-files';
+import { LARGEST_PICTURE_WIDTH, MAX_PICTURE_BYTES, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
 import { pictureFromFile } from './picture-from-file';
 import { primaryButton, secondaryButton } from './ui';
 
@@ -44,11 +39,6 @@ export interface ImageDialogProps {
 }
 
 type Errors = Partial<Record<'src' | 'alt' | 'file', string>>;
-
-const ACCEPT = Object.entries(PICTURE_TYPES)
-  .flatMap(([type, extension]) => [type, `.${extension}`])
-  .concat('.jpeg')
-  .join(',');
 
 export function ImageDialog({
   initial,
@@ -182,7 +172,7 @@ export function ImageDialog({
             id={ids.file}
             name="pictureFile"
             type="file"
-            accept={ACCEPT}
+            accept={PICTURE_FILE_ACCEPT}
             onChange={(event) => void fileChosen(event.currentTarget)}
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={describedBy(

@@ -28,7 +28,13 @@ export interface ImageDialogProps {
    * The picture to change (a selected one: alt null when it has none yet), or an empty src for a
    * new picture, with `file` when it came pasted or dropped; null when the dialog is closed.
    */
-  initial: { src: string; alt: string | null; file?: ChosenPicture | undefined } | null;
+  initial: {
+    src: string;
+    alt: string | null;
+    file?: ChosenPicture | undefined;
+    /** Several files pasted or dropped at once: which of them this is. */
+    of?: { index: number; total: number } | undefined;
+  } | null;
   /** The post's own picture an address names ('./images/chart.webp'), to show it and keep it. */
   ownPicture?: (src: string) => string | undefined;
   /** Whether the post already uses a local picture name. */
@@ -76,7 +82,8 @@ export function ImageDialog({
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (initial && !dialog.open) {
+    // A new answer: the dialog opens, or (several pictures pasted or dropped at once) asks the next.
+    if (initial) {
       const kept = initial.src ? ownPictureRef.current(initial.src) : undefined;
       const key = initial.src.slice(initial.src.lastIndexOf('/') + 1);
       setFile(
@@ -92,8 +99,10 @@ export function ImageDialog({
       setDecorative(initial.alt === '');
       setErrors({});
       setReading(false);
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
+      if (!dialog.open) {
+        if (typeof dialog.showModal === 'function') dialog.showModal();
+        else dialog.setAttribute('open', '');
+      }
       (initial.file || kept ? altRef : fileRef).current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
@@ -157,6 +166,7 @@ export function ImageDialog({
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <h2 id={ids.title} className="text-xl font-bold">
           {editing ? 'Change picture' : 'Add a picture'}
+          {initial?.of ? ` (${initial.of.index} of ${initial.of.total})` : ''}
         </h2>
         <div>
           <FieldLabel htmlFor={ids.file} required={false}>

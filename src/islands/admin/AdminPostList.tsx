@@ -134,7 +134,14 @@ function PostList() {
           <p className="mt-2 text-ink-muted">{POST_LIST_TEXT.emptyBody}</p>
         </div>
       ) : (
-        <WebsitePublishing posts={posts} onChanged={() => void reload()}>
+        <WebsitePublishing
+          posts={posts}
+          onChanged={() => {
+            // The message of an earlier save ("Not on the website yet…") is out of date now.
+            show(null);
+            void reload();
+          }}
+        >
           <PostTable
             posts={posts}
             onDelete={setToDelete}

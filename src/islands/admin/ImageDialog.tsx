@@ -190,7 +190,9 @@ export function ImageDialog({
               file ? `${ids.file}-chosen` : undefined,
               errors.file && `${ids.file}-error`,
             )}
-            className={`${inputClass} file:mr-3 file:min-h-9 file:rounded-md file:border-2 file:border-brand file:bg-page file:px-3 file:font-semibold file:text-brand`}
+            // Once a picture is chosen (or came pasted), "Chosen: …" below says which: the browser's own
+            // "No file chosen" beside the button would say the opposite, so it is not shown then.
+            className={`${inputClass} ${file ? 'text-transparent' : ''} file:mr-3 file:min-h-9 file:rounded-md file:border-2 file:border-brand file:bg-page file:px-3 file:font-semibold file:text-brand`}
           />
           <p role="status" className="mt-2 text-base empty:hidden">
             {reading ? 'Reading the picture…' : ''}

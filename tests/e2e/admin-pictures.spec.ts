@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, pasteHtml, signIn, test } from './fixtures';
 import { CONTRAST_MODES } from './pages';
-import { postEntry } from './admin-posts';
+import { moreAction, postEntry } from './admin-posts';
 
 // Pictures in the admin's posts (issue 18), in real Chromium: the Image button by keyboard, a picture
 // of the built site added, saved and shown on the post's page from this browser's storage with its
@@ -346,3 +347,183 @@ test(
     expect(names).toEqual(['image-2.png', 'image.png']);
   },
 );
+
+// Several picture files at once (issue 35): each usable one goes in, its alt text asked for in turn;
+// each that cannot be used gets its own message; an iPhone photo says to save it as a JPEG first.
+test(
+  'several picture files dropped at once each go in, each refusal says why',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/posts/new');
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await page.keyboard.type('Three cards and two files that are not pictures.');
+    await editor.evaluate(async (element) => {
+      const card = async (colour: string) => {
+        const canvas = new OffscreenCanvas(120, 80);
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 120, 80);
+        return canvas.convertToBlob({ type: 'image/png' });
+      };
+      const data = new DataTransfer();
+      data.items.add(new File([await card('#d4a017')], 'first card.png', { type: 'image/png' }));
+      data.items.add(new File(['minutes'], 'minutes.docx', { type: 'application/msword' }));
+      data.items.add(new File([await card('#0b6b63')], 'second card.png', { type: 'image/png' }));
+      data.items.add(new File([new Uint8Array([0, 0, 0, 24])], 'IMG_0042.HEIC', { type: 'image/heic' }));
+      data.items.add(new File([await card('#8a2be2')], 'third card.png', { type: 'image/png' }));
+      const box = element.getBoundingClientRect();
+      element.dispatchEvent(
+        new DragEvent('drop', {
+          dataTransfer: data,
+          clientX: box.left + 10,
+          clientY: box.bottom - 10,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    });
+    const status = page.getByRole('status').filter({ hasText: 'cannot be used' });
+    await expect(status.locator('p')).toHaveText([
+      /^The file “minutes\.docx” cannot be used: it is not a picture the site can show\./,
+      /^The photo “IMG_0042\.HEIC” cannot be used: it is in the iPhone's HEIC format, which web pages cannot show\. Save or export it as a JPEG first/,
+    ]);
+
+    const dialog = page.getByRole('dialog', { name: /^Add a picture/ });
+    await expect(dialog.getByRole('heading', { name: 'Add a picture (1 of 3)' })).toBeVisible();
+    await expect(dialog.getByText('Chosen: first card.png')).toBeVisible();
+    await expect(dialog.getByLabel(/^Alt text/)).toBeFocused();
+    await page.keyboard.type('A yellow card');
+    await page.keyboard.press('Enter');
+
+    await expect(dialog.getByRole('heading', { name: 'Add a picture (2 of 3)' })).toBeVisible();
+    await expect(dialog.getByText('Chosen: second card.png')).toBeVisible();
+    // Alt text is asked for each, as for one.
+    await expect(dialog.getByLabel(/^Alt text/)).toHaveValue('');
+    await expect(dialog.getByLabel(/^Alt text/)).toBeFocused();
+    await dialog.getByRole('button', { name: 'Add picture' }).click();
+    await expect(dialog.getByLabel(/^Alt text/)).toHaveAccessibleDescription(/Describe the picture/);
+    await page.keyboard.type('A green card');
+    await page.keyboard.press('Enter');
+
+    // Cancel skips only the one asked about.
+    await expect(dialog.getByRole('heading', { name: 'Add a picture (3 of 3)' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(editor).toBeFocused();
+    await expect(editor.getByRole('img')).toHaveCount(2);
+    await expect(editor.getByRole('img', { name: 'A yellow card' })).toHaveAttribute(
+      'src',
+      /^data:image\/png/,
+    );
+    await expect(editor.getByRole('img', { name: 'A green card' })).toHaveAttribute(
+      'src',
+      /^data:image\/png/,
+    );
+    // The messages about the refused files stay until the next change of pictures.
+    await expect(status.locator('p')).toHaveCount(2);
+  },
+);
+
+test('an iPhone photo chosen with the file button says to save it as a JPEG first', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/posts/new');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+  const file = page.getByRole('dialog', { name: 'Add a picture' }).getByLabel('Picture from this computer');
+  await file.setInputFiles({
+    name: 'IMG_0042.heic',
+    mimeType: 'image/heic',
+    buffer: Buffer.from([0, 0, 0, 24]),
+  });
+  await expect(file).toHaveAccessibleDescription(
+    /The photo “IMG_0042\.heic” cannot be used: it is in the iPhone's HEIC format, which web pages cannot show\. Save or export it as a JPEG first \(on a Mac: open it in Preview, then File, Export, JPEG\), then choose the JPEG\./,
+  );
+  await expect(file).toBeFocused();
+});
+
+// A backup (issue 35): the post's file and its pictures' files, downloaded; chosen together, they
+// bring the post back with its pictures, under the names it kept them by, and shown again.
+test('a backup brings a post back with its pictures from the computer', async ({ page }) => {
+  test.slow(); // a post, a download, a delete, an import, two pages
+  await signIn(page);
+  const title = 'Backed Up With Pictures';
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Excerpt/).fill('A post and its picture, saved on this computer.');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Our calm corner.');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a picture' });
+  await dialog.getByLabel('Picture from this computer').setInputFiles({
+    name: 'Calm Corner.png',
+    mimeType: 'image/png',
+    buffer: await widePng(1600, 900),
+  });
+  await expect(dialog.getByText('Chosen: Calm Corner.png')).toBeVisible();
+  await dialog.getByLabel(/^Alt text/).fill('A calm corner with cushions');
+  await dialog.getByRole('button', { name: 'Add picture' }).click();
+  await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  const before = await storedPost(page, 'backed-up-with-pictures');
+  expect(Object.keys(before.pictures)).toEqual(['calm-corner.png']);
+
+  // The backup: the post's file and its picture's file.
+  const downloads: Array<{ name: string; path: string }> = [];
+  page.on('download', (download) => {
+    void download.path().then((path) => downloads.push({ name: download.suggestedFilename(), path }));
+  });
+  await (await moreAction(page, title, `Download a copy of ${title}`)).click();
+  await expect(page.getByRole('status').filter({ hasText: 'keep them with the backup files' })).toBeVisible();
+  await expect
+    .poll(() => downloads.map((file) => file.name).sort())
+    .toEqual(['backed-up-with-pictures-calm-corner.png', 'backed-up-with-pictures.md']);
+
+  await (await moreAction(page, title, `Delete ${title}`)).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete post' }).click();
+  await expect(postEntry(page, title)).toHaveCount(0);
+
+  // Brought back, picture and all.
+  // (Named as they were downloaded: the browser keeps them under other names until saved.)
+  await page.locator('#import-files').setInputFiles(
+    await Promise.all(
+      downloads.map(async (file) => ({
+        name: file.name,
+        mimeType: file.name.endsWith('.png') ? 'image/png' : 'text/markdown',
+        buffer: await readFile(file.path),
+      })),
+    ),
+  );
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Imported 1 post (1 added). 1 picture from this computer came back with it.' }),
+  ).toBeVisible();
+  const after = await storedPost(page, 'backed-up-with-pictures');
+  expect(after.pictures).toEqual(before.pictures);
+  expect(after.content).toContain('src="./images/calm-corner.png"');
+  await page.goto('/blog/backed-up-with-pictures');
+  const onPage = page.getByRole('main').getByRole('img', { name: 'A calm corner with cushions' });
+  expect(await naturalWidth(onPage)).toBe(1200);
+});
+
+/** A post as this browser's store keeps it. */
+async function storedPost(page: Page, slug: string) {
+  return page.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('BlogDatabase');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const posts = await new Promise<
+      Array<{ slug: string; content: string; pictures?: Record<string, string> }>
+    >((resolve) => {
+      const request = db.transaction('posts').objectStore('posts').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    const post = posts.find((p) => p.slug === wanted)!;
+    return { content: post.content, pictures: post.pictures ?? {} };
+  }, slug);
+}

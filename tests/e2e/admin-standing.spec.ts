@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DELETE_KEEPS_WEBSITE_COPY } from '../../src/islands/admin/DeletePostDialog';
 import { expect, signIn, test } from './fixtures';
 import { moreAction, moreButton, postEntry } from './admin-posts';
+import { putBrowserPosts } from './browser-store';
 
 // Issue 35, for the practice's staff: where a post stands, in the same plain words in the list,
 // after a save and on the post's own page (with a banner while visitors cannot see it); a draft's
@@ -143,3 +144,79 @@ test.describe('the post list fits', { tag: '@layout' }, () => {
     }
   });
 });
+
+// The host builds the site after a publish (issue 35): the list reads the build's manifest again when
+// the admin comes back to the page, and on every load, so "Sent to the website" becomes "On the
+// website" once the build has the very file this browser sent.
+test(
+  'a post sent to the website is "On the website" once the build has it',
+  { tag: '@layout' },
+  async ({ page }) => {
+    const title = 'Sent Before the Build';
+    const file = 'sent-before-the-build.md';
+    const sha256 = 'ab'.repeat(32);
+    const updatedAt = '2026-03-02T10:00:00.000Z';
+    await putBrowserPosts(page, [
+      {
+        slug: 'sent-before-the-build',
+        title,
+        excerpt: 'Published from this browser, waiting for the host.',
+        content: '<p>Sent.</p>',
+        tags: [],
+        isDraft: 0,
+        publishedAt: updatedAt,
+        publication: {
+          file,
+          state: 'published',
+          sha256,
+          postUpdatedAt: Date.parse(updatedAt),
+          at: new Date(updatedAt),
+          committed: true,
+          publishedAt: Date.parse(updatedAt),
+        },
+      },
+    ]);
+    await signIn(page);
+    const entry = postEntry(page, title);
+    await expect(
+      entry.getByText('Sent to the website; visitors see this version after the next update', {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    // The host's build: the manifest now lists the file with the text this browser sent.
+    let built = false;
+    await page.route('**/blog/manifest.json', async (route) => {
+      const response = await route.fetch();
+      const manifest = (await response.json()) as { revision: string; posts: Array<Record<string, unknown>> };
+      if (built) {
+        manifest.revision += '-rebuilt';
+        manifest.posts.push({
+          ...manifest.posts[0],
+          slug: 'sent-before-the-build',
+          title,
+          excerpt: 'Published from this browser, waiting for the host.',
+          content: '<p>Sent.</p>',
+          tags: [],
+          featuredImage: undefined,
+          publishedAt: updatedAt,
+          updatedAt,
+          source: { file, sha256 },
+          revision: 'sent-before-the-build',
+        });
+      }
+      await route.fulfill({ response, json: manifest });
+    });
+    built = true;
+    const read = page.waitForResponse('**/blog/manifest.json');
+    // The admin comes back to the page (from another tab or window).
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await read;
+    await expect(entry.getByText('On the website', { exact: true })).toBeVisible();
+    await expect(entry.getByText(/^Sent to the website/)).toHaveCount(0);
+
+    // And on the next load.
+    await page.reload();
+    await expect(postEntry(page, title).getByText('On the website', { exact: true })).toBeVisible();
+  },
+);

@@ -15,6 +15,8 @@ export interface StoredPost {
   publishedAt: string;
   updatedAt?: string;
   featuredImage?: string;
+  /** Where "Publish to website" left it (src/lib/db.ts, Publication). */
+  publication?: Record<string, unknown>;
 }
 
 /**

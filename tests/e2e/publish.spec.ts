@@ -462,6 +462,31 @@ test('a published post is on the blog for every visitor after the repository is 
     ).toBeGreaterThan(0);
     expect(await reader.evaluate(() => indexedDB.databases().then((list) => list.length))).toBe(0);
     await visitor.close();
+    // The same built post on a phone (390 px): the picture is there, at the width the page picks, and
+    // the page fits the screen. (Uploading and publishing at phone size: admin-walkthrough.spec.ts.)
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+    });
+    const phoneReader = await phone.newPage();
+    await phoneReader.goto(`${origin}/blog/a-picture-from-the-computer`);
+    const onPhone = phoneReader.getByRole('main').getByRole('img', { name: 'A morning routine chart' });
+    await onPhone.scrollIntoViewIfNeeded();
+    expect(
+      await onPhone.evaluate(async (img: HTMLImageElement) => {
+        img.loading = 'eager';
+        await img.decode();
+        return img.naturalWidth > 0 && img.getBoundingClientRect().width <= window.innerWidth;
+      }),
+    ).toBe(true);
+    expect(
+      await phoneReader.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await phone.close();
   } finally {
     site.kill();
   }

@@ -4,14 +4,17 @@
 // what a post keeps and shows, and the files a publish and an export write from it.
 import { describe, expect, it } from 'vitest';
 import {
+  backupPictureName,
   isPostPictures,
   newPictureKey,
   ownPictureFiles,
   PICTURE_FILE_MESSAGES,
   pictureFileProblem,
   pictureFileType,
+  picturesBesidePost,
   readPictureDataUrl,
   referencedPictures,
+  renamePicturesBesidePost,
   showOwnPictures,
 } from '@/lib/admin/picture-file';
 import { resolvePictureInput } from '@/lib/admin/picture-input';
@@ -47,10 +50,54 @@ describe('a picture file from the computer', () => {
     expect(pictureFileProblem(file('ok.webp', 'image/webp', MAX_PICTURE_BYTES))).toBeUndefined();
   });
 
+  it('refuses an iPhone photo (HEIC or HEIF) saying to save it as a JPEG first', () => {
+    const heic = PICTURE_FILE_MESSAGES.heic('IMG_0042.HEIC');
+    expect(heic).toBe(
+      "The photo “IMG_0042.HEIC” cannot be used: it is in the iPhone's HEIC format, which web pages cannot show. Save or export it as a JPEG first (on a Mac: open it in Preview, then File, Export, JPEG), then choose the JPEG. An iPhone takes JPEG photos after Settings, Camera, Formats, “Most Compatible”.",
+    );
+    expect(pictureFileProblem(file('IMG_0042.HEIC', 'image/heic'))).toBe(heic);
+    expect(pictureFileProblem(file('burst.heics', 'image/heic-sequence'))).toBe(
+      PICTURE_FILE_MESSAGES.heic('burst.heics'),
+    );
+    expect(pictureFileProblem(file('photo.heif', 'image/heif'))).toBe(
+      PICTURE_FILE_MESSAGES.heic('photo.heif'),
+    );
+    // Browsers often give such a file no type, or a generic one: its name tells.
+    expect(pictureFileProblem(file('IMG_0042.heic', ''))).toBe(heic.replace('HEIC”', 'heic”'));
+    expect(pictureFileProblem(file('IMG_0042.heic', 'application/octet-stream'))).toBe(
+      heic.replace('HEIC”', 'heic”'),
+    );
+    // A JPEG is a JPEG whatever its name.
+    expect(pictureFileProblem(file('converted.heic', 'image/jpeg'))).toBeUndefined();
+  });
+
   it('names an unsafe SVG and what to do', () => {
     expect(PICTURE_FILE_MESSAGES.unsafeSvg('a.svg', 'it has a <script> element, which runs code')).toBe(
       'The picture “a.svg” cannot be used: it has a <script> element, which runs code. Export it again as a plain picture (no scripts, links or embedded files), or use a PNG or WebP copy.',
     );
+  });
+});
+
+describe("a backup's pictures", () => {
+  it('go back to the names the post kept them under', () => {
+    expect(backupPictureName('calm-corner', 'calm-corner-chart.webp')).toBe('chart.webp');
+    expect(backupPictureName('calm-corner', 'calm-corner-chart-2.webp')).toBe('chart-2.webp');
+    // A file the export did not name keeps its name.
+    expect(backupPictureName('calm-corner', 'other-chart.webp')).toBe('other-chart.webp');
+    expect(backupPictureName('calm-corner', 'calm-corner-')).toBe('calm-corner-');
+  });
+
+  it('are the files beside the post its text names, each once, and are renamed in it', () => {
+    const html =
+      '<p>A</p><img src="./images/calm-corner-chart.webp" alt="A chart"><p><img src="./images/calm-corner-chart.webp" alt=""></p>' +
+      '<img src="https://example.org/a.png" alt="x"><img src="./images/sub/x.png" alt="y"><img src="/images/z.png" alt="z">';
+    expect(picturesBesidePost(html)).toEqual(['calm-corner-chart.webp']);
+    expect(picturesBesidePost('<p>No pictures</p>')).toEqual([]);
+    const renamed = renamePicturesBesidePost(html, new Map([['calm-corner-chart.webp', 'chart.webp']]));
+    expect(renamed).toContain('<img src="./images/chart.webp" alt="A chart">');
+    expect(renamed).toContain('<p><img src="./images/chart.webp" alt=""></p>');
+    expect(renamed).toContain('src="https://example.org/a.png"');
+    expect(renamePicturesBesidePost(html, new Map())).toBe(html);
   });
 });
 

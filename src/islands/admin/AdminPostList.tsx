@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { NEW_POST_PATH } from '@/lib/admin/routes';
+import { PICTURE_FILE_ACCEPT } from '@/lib/admin/picture-file';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import type { Post } from '@/lib/db';
 import { ensureSeeded } from '@/lib/store/seed';
@@ -133,7 +134,14 @@ function PostList() {
           <p className="mt-2 text-ink-muted">{POST_LIST_TEXT.emptyBody}</p>
         </div>
       ) : (
-        <WebsitePublishing posts={posts} onChanged={() => void reload()}>
+        <WebsitePublishing
+          posts={posts}
+          onChanged={() => {
+            // The message of an earlier save ("Not on the website yet…") is out of date now.
+            show(null);
+            void reload();
+          }}
+        >
           <PostTable
             posts={posts}
             onDelete={setToDelete}
@@ -153,9 +161,10 @@ function PostList() {
           {POST_LIST_TEXT.backupHeading}
         </h2>
         <p id="import-hint" className="mt-2 text-ink-muted">
-          Your posts are kept in this browser. Download a backup now and then: one file per post, saved on
-          this computer (your browser may ask once to allow several downloads). Bringing posts back from those
-          files adds them here; a file for a post that is already here replaces it, after you confirm.
+          Your posts are kept in this browser. Download a backup now and then: one file per post, and one for
+          each picture you added from this computer, saved on this computer (your browser may ask once to
+          allow several downloads). To bring posts back, choose their files and their pictures together: they
+          are added here, and a file for a post that is already here replaces it, after you confirm.
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <button
@@ -179,7 +188,7 @@ function PostList() {
             ref={fileInputRef}
             id="import-files"
             type="file"
-            accept=".md,.markdown,text/markdown"
+            accept={`.md,.markdown,text/markdown,${PICTURE_FILE_ACCEPT}`}
             multiple
             hidden
             tabIndex={-1}

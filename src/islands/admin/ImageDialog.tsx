@@ -10,14 +10,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { FieldError, FieldHint, FieldLabel, describedBy, inputClass } from '@/islands/shared/form-fields';
-import { localPictureAddress } from '@/lib/admin/picture-file';
+import { localPictureAddress, PICTURE_FILE_ACCEPT } from '@/lib/admin/picture-file';
 import { resolvePictureInput, type PictureAttributes } from '@/lib/admin/picture-input';
-import {
-  LARGEST_PICTURE_WIDTH,
-  MAX_PICTURE_BYTES,
-  PICTURE_TYPES,
-  PICTURE_TYPE_NAMES,
-} from '@/lib/site/picture-files';
+import { LARGEST_PICTURE_WIDTH, MAX_PICTURE_BYTES, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
 import { pictureFromFile } from './picture-from-file';
 import { primaryButton, secondaryButton } from './ui';
 
@@ -33,7 +28,13 @@ export interface ImageDialogProps {
    * The picture to change (a selected one: alt null when it has none yet), or an empty src for a
    * new picture, with `file` when it came pasted or dropped; null when the dialog is closed.
    */
-  initial: { src: string; alt: string | null; file?: ChosenPicture | undefined } | null;
+  initial: {
+    src: string;
+    alt: string | null;
+    file?: ChosenPicture | undefined;
+    /** Several files pasted or dropped at once: which of them this is. */
+    of?: { index: number; total: number } | undefined;
+  } | null;
   /** The post's own picture an address names ('./images/chart.webp'), to show it and keep it. */
   ownPicture?: (src: string) => string | undefined;
   /** Whether the post already uses a local picture name. */
@@ -44,11 +45,6 @@ export interface ImageDialogProps {
 }
 
 type Errors = Partial<Record<'src' | 'alt' | 'file', string>>;
-
-const ACCEPT = Object.entries(PICTURE_TYPES)
-  .flatMap(([type, extension]) => [type, `.${extension}`])
-  .concat('.jpeg')
-  .join(',');
 
 export function ImageDialog({
   initial,
@@ -86,7 +82,8 @@ export function ImageDialog({
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (initial && !dialog.open) {
+    // A new answer: the dialog opens, or (several pictures pasted or dropped at once) asks the next.
+    if (initial) {
       const kept = initial.src ? ownPictureRef.current(initial.src) : undefined;
       const key = initial.src.slice(initial.src.lastIndexOf('/') + 1);
       setFile(
@@ -102,8 +99,10 @@ export function ImageDialog({
       setDecorative(initial.alt === '');
       setErrors({});
       setReading(false);
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
+      if (!dialog.open) {
+        if (typeof dialog.showModal === 'function') dialog.showModal();
+        else dialog.setAttribute('open', '');
+      }
       (initial.file || kept ? altRef : fileRef).current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
@@ -167,6 +166,7 @@ export function ImageDialog({
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <h2 id={ids.title} className="text-xl font-bold">
           {editing ? 'Change picture' : 'Add a picture'}
+          {initial?.of ? ` (${initial.of.index} of ${initial.of.total})` : ''}
         </h2>
         <div>
           <FieldLabel htmlFor={ids.file} required={false}>
@@ -182,7 +182,7 @@ export function ImageDialog({
             id={ids.file}
             name="pictureFile"
             type="file"
-            accept={ACCEPT}
+            accept={PICTURE_FILE_ACCEPT}
             onChange={(event) => void fileChosen(event.currentTarget)}
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={describedBy(
@@ -190,7 +190,9 @@ export function ImageDialog({
               file ? `${ids.file}-chosen` : undefined,
               errors.file && `${ids.file}-error`,
             )}
-            className={`${inputClass} file:mr-3 file:min-h-9 file:rounded-md file:border-2 file:border-brand file:bg-page file:px-3 file:font-semibold file:text-brand`}
+            // Once a picture is chosen (or came pasted), "Chosen: …" below says which: the browser's own
+            // "No file chosen" beside the button would say the opposite, so it is not shown then.
+            className={`${inputClass} ${file ? 'text-transparent' : ''} file:mr-3 file:min-h-9 file:rounded-md file:border-2 file:border-brand file:bg-page file:px-3 file:font-semibold file:text-brand`}
           />
           <p role="status" className="mt-2 text-base empty:hidden">
             {reading ? 'Reading the picture…' : ''}

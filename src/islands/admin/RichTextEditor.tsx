@@ -17,6 +17,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { editorExtensions } from './editor-extensions';
 import { ImageDialog, type ChosenPicture, type ImageDialogProps } from './ImageDialog';
 import { pictureFromFile } from './picture-from-file';
+import { plural } from '@/lib/text/plural';
 import './editor.css';
 
 export interface RichTextEditorProps {
@@ -78,8 +79,12 @@ export function RichTextEditor({
   pictures = {},
   onAddPicture = () => {},
 }: RichTextEditorProps) {
-  // The link button's and the pasted pictures' messages share one live region.
-  const [linkMessage, setLinkMessage] = useState('');
+  // The link button's and the pasted pictures' messages share one live region, one paragraph each.
+  const [messages, setMessages] = useState<readonly string[]>([]);
+  const setLinkMessage = (message: string | readonly string[]) =>
+    setMessages(typeof message === 'string' ? (message ? [message] : []) : message);
+  // Pasted or dropped picture files still to add after the one in the dialog.
+  const queuedRef = useRef<{ pictures: ChosenPicture[]; total: number }>({ pictures: [], total: 0 });
   const [picture, setPicture] = useState<ImageDialogProps['initial']>(null);
   const onChangeRef = useRef(onChange);
   const openLinkRef = useRef<() => void>(() => {});
@@ -168,24 +173,37 @@ export function RichTextEditor({
 
   useEffect(() => {
     pictureFilesRef.current = (files, at) => {
-      if (disabled) return;
-      const [file] = files;
-      if (!file) return;
-      setLinkMessage('Reading the picture…');
-      void pictureFromFile(file, nameTaken).then((prepared) => {
-        if (!prepared.ok) {
-          // Nothing is added; the post is as it was.
-          setLinkMessage(prepared.message);
-          return;
+      if (disabled || files.length === 0) return;
+      setLinkMessage(plural(files.length, 'Reading the picture…', 'Reading the pictures…'));
+      void (async () => {
+        // Every file is read, in order; each usable one is added, its alt text asked for in turn, and
+        // each that cannot be used gets its own message. Names given now are taken for the next ones.
+        const ready: ChosenPicture[] = [];
+        const refused: string[] = [];
+        for (const file of files) {
+          const prepared = await pictureFromFile(
+            file,
+            (key) => nameTaken(key) || ready.some((picture) => picture.key === key),
+          );
+          if (prepared.ok)
+            ready.push({ key: prepared.key, dataUrl: prepared.dataUrl, fileName: prepared.fileName });
+          else refused.push(prepared.message);
         }
-        setLinkMessage(
-          files.length > 1 ? `Only one picture is added at a time: “${file.name}” is the one added now.` : '',
-        );
+        // Nothing is added for a refused file; the post is as it was.
+        setLinkMessage(refused);
+        const [first, ...rest] = ready;
+        if (!first) return;
         if (at !== undefined && !editor.isDestroyed) {
           editor.commands.setTextSelection(Math.min(at, editor.state.doc.content.size));
         }
-        setPicture({ src: '', alt: null, file: prepared });
-      });
+        queuedRef.current = { pictures: rest, total: ready.length };
+        setPicture({
+          src: '',
+          alt: null,
+          file: first,
+          ...(ready.length > 1 ? { of: { index: 1, total: ready.length } } : {}),
+        });
+      })();
     };
   });
 
@@ -206,9 +224,19 @@ export function RichTextEditor({
     });
   }
 
+  /** The next pasted or dropped picture file, if any is left: true when its dialog opens. */
+  function askNextPicture(): boolean {
+    const { pictures: queued, total } = queuedRef.current;
+    const [next, ...rest] = queued;
+    if (!next) return false;
+    queuedRef.current = { pictures: rest, total };
+    setPicture({ src: '', alt: null, file: next, of: { index: total - rest.length, total } });
+    return true;
+  }
+
   function insertImage(attributes: PictureAttributes, added?: ChosenPicture) {
     setPicture(null);
-    setLinkMessage('');
+    if (queuedRef.current.pictures.length === 0) setLinkMessage('');
     if (added) {
       ownPictures.set(added.key, added.dataUrl);
       onAddPicture(added.key, added.dataUrl);
@@ -231,6 +259,7 @@ export function RichTextEditor({
           return true;
         })
         .run();
+    askNextPicture();
   }
 
   return (
@@ -250,13 +279,16 @@ export function RichTextEditor({
         nameTaken={nameTaken}
         onInsert={insertImage}
         onCancel={() => {
+          // Cancel skips this picture; the next pasted or dropped one is asked about still.
           setPicture(null);
-          editor.commands.focus();
+          if (!askNextPicture()) editor.commands.focus();
         }}
       />
-      <p role="status" aria-live="polite" className="mt-2 text-base font-semibold text-danger empty:hidden">
-        {linkMessage}
-      </p>
+      <div role="status" aria-live="polite" className="mt-2 text-base font-semibold text-danger empty:hidden">
+        {messages.map((message, index) => (
+          <p key={`${index}-${message}`}>{message}</p>
+        ))}
+      </div>
     </div>
   );
 }

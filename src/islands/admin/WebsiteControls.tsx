@@ -66,7 +66,11 @@ export function WebsiteStatus({ post: listed, explain = false }: { post: Post; e
       {explain && !running && <p className="mt-1 text-ink">{words.explanation}</p>}
       {publication && !running && (
         <span className="block text-ink-muted">
-          {publication.state === 'published' ? 'Last sent to the website' : 'Removed from the website'}{' '}
+          {publication.state === 'removed'
+            ? 'Removed from the website'
+            : publication.committed
+              ? 'Last sent to the website'
+              : 'Last written on this computer'}{' '}
           {formatDeviceDateTime(publication.at)}
           {url && /^https:\/\//.test(url) && (
             <>

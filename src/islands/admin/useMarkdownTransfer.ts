@@ -4,7 +4,14 @@
 import { useState, type ChangeEvent } from 'react';
 import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';
-import { ownPictureFiles } from '@/lib/admin/picture-file';
+import {
+  backupPictureName,
+  ownPictureFiles,
+  pictureFileProblem,
+  picturesBesidePost,
+  renamePicturesBesidePost,
+} from '@/lib/admin/picture-file';
+import { pictureFromFile } from './picture-from-file';
 import { readSitePosts, type SitePost } from '@/lib/admin/site-posts';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import type { Post } from '@/lib/db';
@@ -29,7 +36,7 @@ async function loadMarkdown(): Promise<MarkdownModule | undefined> {
 }
 
 export const PICTURES_EXPORTED =
-  'The pictures added from this computer were downloaded with their posts: put them in content/posts/images.';
+  'The pictures added from this computer were downloaded with their posts: keep them with the backup files, and choose them together when you bring the posts back.';
 
 /**
  * A post's Markdown file and the files of its own pictures (from the admin's computer), named as a
@@ -55,13 +62,78 @@ function exportFiles(
   ];
 }
 
-async function readFiles(files: FileList): Promise<Array<{ name: string; text: string }>> {
-  return Promise.all([...files].map(async (file) => ({ name: file.name, text: await file.text() })));
+async function readFiles(files: readonly File[]): Promise<Array<{ name: string; text: string }>> {
+  return Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
+}
+
+/** A backup's post file, by its name or type; every other chosen file is taken for a picture. */
+const isMarkdownFile = (file: File) => /\.(?:md|markdown)$/i.test(file.name) || file.type === 'text/markdown';
+
+type BackupPictures =
+  { ok: true; posts: ImportedPost[]; missing: string[] } | { ok: false; errors: string[] };
+
+/**
+ * The pictures of a backup (the files the export wrote beside each post, chosen with the posts), read
+ * back into the posts that name them through the same checks as a picture added in the editor
+ * (picture-from-file.ts), under the local names they had. A picture named by a post but not chosen
+ * stays a file beside the post (a picture of the site's own files is one); any chosen picture that
+ * cannot be used, or that no post names, stops the import with a message saying why.
+ */
+async function withBackupPictures(
+  posts: ImportedPost[],
+  pictureFiles: readonly File[],
+): Promise<BackupPictures> {
+  const errors = pictureFiles.flatMap((file) => pictureFileProblem(file) ?? []);
+  const byName = new Map(pictureFiles.map((file) => [file.name, file]));
+  const used = new Set<string>();
+  const missing: string[] = [];
+  const result: ImportedPost[] = [];
+  for (const post of posts) {
+    const pictures: Record<string, string> = {};
+    const names = new Map<string, string>();
+    for (const name of picturesBesidePost(post.content)) {
+      const file = byName.get(name);
+      if (!file) {
+        missing.push(name);
+        continue;
+      }
+      used.add(name);
+      if (pictureFileProblem(file)) continue; // said above
+      const key = backupPictureName(post.slug, name);
+      const prepared = await pictureFromFile(new File([file], key, { type: file.type }), (taken) =>
+        Object.hasOwn(pictures, taken),
+      );
+      if (!prepared.ok) {
+        errors.push(prepared.message.replace(`“${key}”`, `“${name}”`));
+        continue;
+      }
+      pictures[prepared.key] = prepared.dataUrl;
+      names.set(name, prepared.key);
+    }
+    result.push(
+      names.size === 0 ? post : { ...post, content: renamePicturesBesidePost(post.content, names), pictures },
+    );
+  }
+  for (const file of pictureFiles) {
+    if (!used.has(file.name) && !pictureFileProblem(file)) {
+      errors.push(`${file.name}: no post among the chosen files shows this picture.`);
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, posts: result, missing };
+}
+
+/** The pictures a post names that were not chosen with it: shown only once on the website. */
+function missingText(missing: readonly string[]): string {
+  if (missing.length === 0) return '';
+  const names = missing.map((name) => `“${name}”`).join(', ');
+  return ` ${plural(missing.length, 'The picture', 'The pictures')} ${names} ${plural(missing.length, 'was', 'were')} not among the chosen files: the post shows ${plural(missing.length, 'it', 'them')} only once ${plural(missing.length, 'it is', 'they are')} on the website. To bring ${plural(missing.length, 'it', 'them')} back from the backup, choose ${plural(missing.length, 'it', 'them')} together with the post's file.`;
 }
 
 export interface PendingImport {
   posts: ImportedPost[];
   plan: ImportPlan;
+  /** Pictures beside the posts that were not among the chosen files. */
+  missing: string[];
 }
 
 interface TransferContext {
@@ -136,16 +208,23 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     try {
       const markdown = await loadMarkdown();
       if (!markdown) return sayUnavailable();
-      const parsed = markdown.parseMarkdownFiles(await readFiles(files));
-      if (!parsed.ok) {
+      const chosen = [...files];
+      const parsed = markdown.parseMarkdownFiles(await readFiles(chosen.filter(isMarkdownFile)));
+      const withPictures = parsed.ok
+        ? await withBackupPictures(
+            parsed.posts,
+            chosen.filter((file) => !isMarkdownFile(file)),
+          )
+        : undefined;
+      if (!parsed.ok || !withPictures?.ok) {
         say({
           tone: 'error',
           text: 'Nothing was imported. Please correct these files and try again:',
-          details: parsed.errors,
+          details: parsed.ok ? (withPictures as { errors: string[] }).errors : parsed.errors,
         });
         return;
       }
-      const plan = await planImport(parsed.posts);
+      const plan = await planImport(withPictures.posts);
       if (!plan) {
         say({
           tone: 'error',
@@ -153,15 +232,16 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
         });
         return;
       }
-      if (plan.replaced.length > 0) setPendingImport({ posts: parsed.posts, plan });
-      else await runImport(parsed.posts);
+      if (plan.replaced.length > 0)
+        setPendingImport({ posts: withPictures.posts, plan, missing: withPictures.missing });
+      else await runImport(withPictures.posts, withPictures.missing);
     } finally {
       setBusy(false);
       input.value = '';
     }
   }
 
-  async function runImport(imported: ImportedPost[]) {
+  async function runImport(imported: ImportedPost[], missing: readonly string[]) {
     setBusy(true);
     const check = await confirm();
     if (!check.ok) {
@@ -182,15 +262,16 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const parts = [`${result.added} added`, `${result.replaced} replaced`].filter(
       (part) => !part.startsWith('0 '),
     );
+    const pictures = imported.reduce((sum, post) => sum + Object.keys(post.pictures ?? {}).length, 0);
     say({
       tone: 'status',
-      text: `Imported ${countText(imported.length, 'post')} (${parts.join(', ')}).`,
+      text: `Imported ${countText(imported.length, 'post')} (${parts.join(', ')}).${pictures > 0 ? ` ${countText(pictures, 'picture')} from this computer came back with ${plural(imported.length, 'it', 'them')}.` : ''}${missingText(missing)}`,
     });
   }
 
   /** The admin agreed to replace the posts the files have the address of. */
   const confirmImport = () => {
-    if (pendingImport) void runImport(pendingImport.posts);
+    if (pendingImport) void runImport(pendingImport.posts, pendingImport.missing);
   };
 
   const cancelImport = () => {

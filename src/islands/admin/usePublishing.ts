@@ -1,7 +1,7 @@
 // The state behind "Publish to website" (issue 22) for the admin's list and post form: which backend
 // this browser publishes through, what the site's build holds, which post is being published, and
 // the last outcome of each. The publishing code itself (backends, Markdown) loads on first use.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '@/lib/db';
 import { formatPublishMoment } from '@/lib/site/dates';
 import { EMPTY_SITE_CONTEXT, loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
@@ -58,13 +58,42 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
     };
   }, []);
 
+  // What the build holds, read again whenever the admin comes back to the page (another tab, another
+  // window, a page kept by the browser): the host may have built the site meanwhile, and a post sent
+  // to the website is "On the website" once the build's manifest has its file. The latest read wins.
+  const postsRef = useRef(posts);
+  const reads = useRef(0);
+  const readSite = useCallback(() => {
+    const list = postsRef.current;
+    if (!list) return;
+    const read = ++reads.current;
+    void loadSiteContext(list).then((context) => {
+      if (read === reads.current) setSite(context);
+    });
+  }, []);
+  useEffect(() => {
+    postsRef.current = posts;
+  });
+
   const postCount = posts?.length;
   useEffect(() => {
-    if (!posts) return;
-    void loadSiteContext(posts).then(setSite);
+    readSite();
     // The site's posts change only with the list of posts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [postCount]);
+  }, [postCount, readSite]);
+
+  useEffect(() => {
+    const again = () => {
+      if (document.visibilityState === 'visible') readSite();
+    };
+    window.addEventListener('focus', again);
+    window.addEventListener('pageshow', again);
+    document.addEventListener('visibilitychange', again);
+    return () => {
+      window.removeEventListener('focus', again);
+      window.removeEventListener('pageshow', again);
+      document.removeEventListener('visibilitychange', again);
+    };
+  }, [readSite]);
 
   /** The post with its latest publication (before the list reloads it). */
   const current = useCallback(

@@ -62,6 +62,8 @@ export interface ImportedPost {
   isDraft: boolean;
   publishedAt: Date;
   updatedAt: Date;
+  /** Its own pictures, read back from a backup's picture files (useMarkdownTransfer.ts). */
+  pictures?: Record<string, string>;
 }
 
 export type MarkdownParseResult = { ok: true; post: ImportedPost } | { ok: false; error: string };

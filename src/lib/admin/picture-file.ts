@@ -86,6 +86,10 @@ export function pictureFileType(file: { name: string; type: string }): string | 
   return EXTENSION_TYPES[/\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? ''];
 }
 
+/** An iPhone photo (HEIC or HEIF), by its type or its name (browsers often give it no type). */
+const isHeic = (file: { name: string; type: string }) =>
+  /^image\/hei[cf](?:-sequence)?$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+
 const named = (name: string) => `“${name.length > 60 ? `${name.slice(0, 57)}...` : name}”`;
 
 /** Why a picture file cannot go into a post, in words, each ending with what to do. */
@@ -96,13 +100,17 @@ export const PICTURE_FILE_MESSAGES = {
     `The picture ${named(name)} is ${megabytes(size)}, more than the ${megabytes(MAX_PICTURE_BYTES).replace('.0', '')} a picture may be. Choose a smaller copy of it.`,
   unreadable: (name: string) =>
     `The picture ${named(name)} could not be read: the file may be damaged or in a form this browser cannot open. Save it again as JPEG or PNG and choose it again.`,
+  heic: (name: string) =>
+    `The photo ${named(name)} cannot be used: it is in the iPhone's HEIC format, which web pages cannot show. Save or export it as a JPEG first (on a Mac: open it in Preview, then File, Export, JPEG), then choose the JPEG. An iPhone takes JPEG photos after Settings, Camera, Formats, “Most Compatible”.`,
   unsafeSvg: (name: string, problem: string) =>
     `The picture ${named(name)} cannot be used: ${problem}. Export it again as a plain picture (no scripts, links or embedded files), or use a PNG or WebP copy.`,
 } as const;
 
 /** The first check of a file, before it is read: its type and its size. */
 export function pictureFileProblem(file: { name: string; type: string; size: number }): string | undefined {
-  if (!pictureFileType(file)) return PICTURE_FILE_MESSAGES.wrongType(file.name);
+  if (!pictureFileType(file)) {
+    return isHeic(file) ? PICTURE_FILE_MESSAGES.heic(file.name) : PICTURE_FILE_MESSAGES.wrongType(file.name);
+  }
   if (file.size > MAX_PICTURE_BYTES) return PICTURE_FILE_MESSAGES.tooBig(file.name, file.size);
   if (file.size === 0) return PICTURE_FILE_MESSAGES.unreadable(file.name);
   return undefined;
@@ -159,6 +167,50 @@ export function showOwnPictures(sanitizedHtml: string, pictures: unknown): strin
   for (const img of body.querySelectorAll('img')) {
     const key = localPictureKey(img.getAttribute('src') ?? '', pictures);
     if (key) img.setAttribute('src', pictures[key]!);
+  }
+  return body.innerHTML;
+}
+
+/** What a file input offers for pictures: the site's types and their extensions. */
+export const PICTURE_FILE_ACCEPT = Object.entries(PICTURE_TYPES)
+  .flatMap(([type, extension]) => [type, `.${extension}`])
+  .concat('.jpeg')
+  .join(',');
+
+/**
+ * The local name a backup's picture file goes back to. The export names a post's own picture
+ * '<slug>-<local name>' (postPictureFileName), so 'calm-corner-chart.webp' of the post 'calm-corner'
+ * is 'chart.webp' again, and the next export writes the same file name.
+ */
+export function backupPictureName(slug: string, file: string): string {
+  const prefix = `${slug}-`;
+  return file.startsWith(prefix) && file.length > prefix.length ? file.slice(prefix.length) : file;
+}
+
+/** The file names a post's text gives as pictures beside it ('./images/<file>'), each once. */
+export function picturesBesidePost(html: string): string[] {
+  if (!/<img/i.test(html)) return [];
+  const names = new Set<string>();
+  for (const img of htmlBody(html).querySelectorAll('img')) {
+    const src = img.getAttribute('src') ?? '';
+    if (src.startsWith('./images/') && !src.slice('./images/'.length).includes('/')) {
+      names.add(src.slice('./images/'.length));
+    }
+  }
+  return [...names];
+}
+
+/**
+ * A post's text with the pictures brought back from a backup named as the post keeps them:
+ * `names` maps a file name ('calm-corner-chart.webp') to the local name ('chart.webp').
+ */
+export function renamePicturesBesidePost(html: string, names: ReadonlyMap<string, string>): string {
+  if (names.size === 0) return html;
+  const body = htmlBody(html);
+  for (const img of body.querySelectorAll('img')) {
+    const file = (img.getAttribute('src') ?? '').slice('./images/'.length);
+    const key = img.getAttribute('src')?.startsWith('./images/') ? names.get(file) : undefined;
+    if (key) img.setAttribute('src', localPictureAddress(key));
   }
   return body.innerHTML;
 }

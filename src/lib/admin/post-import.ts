@@ -56,11 +56,16 @@ export async function importPosts(
         let replaced = 0;
         for (const post of posts) {
           const existing = await db.posts.where('slug').equals(post.slug).first();
+          // A backup's pictures from the computer come back with their post (picture-file.ts).
+          const record = {
+            ...toStoredPost(post),
+            ...(post.pictures && Object.keys(post.pictures).length > 0 ? { pictures: post.pictures } : {}),
+          };
           if (existing) {
-            await db.posts.put({ ...toStoredPost(post), id: existing.id });
+            await db.posts.put({ ...record, id: existing.id });
             replaced += 1;
           } else {
-            await db.posts.add(toStoredPost(post) as Post);
+            await db.posts.add(record as Post);
             added += 1;
           }
         }

@@ -37,7 +37,7 @@ async function runPipeline(
   await hooks['astro:config:done']!({
     config: { root: pathToFileURL(`${root}/`), cacheDir: pathToFileURL(join(root, 'cache/')) },
   });
-  const done = hooks['astro:build:done']!({ dir: pathToFileURL(`${out}/`), logger });
+  const done = Promise.resolve(hooks['astro:build:done']!({ dir: pathToFileURL(`${out}/`), logger }));
   return { root, out, messages, done };
 }
 

@@ -60,7 +60,8 @@ export function reportRows({ posts, built, rebuilt, html, index, search }) {
     rows.push(
       [
         'rebuild after one post changed',
-        `${rebuilt.seconds.toFixed(1)} s (${((100 * rebuilt.seconds) / built.seconds).toFixed(0)} % of the first)`,
+        // With --reuse there is no first build in this run to compare with.
+        `${rebuilt.seconds.toFixed(1)} s${built ? ` (${((100 * rebuilt.seconds) / built.seconds).toFixed(0)} % of the first)` : ''}`,
         '',
         '',
       ],

@@ -4,10 +4,14 @@
 // where a step reads what an earlier one wrote; it is this list, not the order of integrations.
 // Each page's result is kept in Astro's cache folder (node_modules/.astro/html-pipeline/), keyed by
 // the page's text, its path, the build's context and the pipeline's own code: a rebuild after one
-// post changed runs the steps only on the pages whose text changed (pipeline-cache.mjs).
+// post changed runs the steps only on the pages whose text changed (pipeline-cache.mjs). A large
+// build shares its pages between the build's thread and worker threads (pipeline-worker.mjs): parse5
+// is most of the time, and it left the machine's other cores idle.
 import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { builtFiles } from '../built-files.mjs';
 import { PipelineCache } from './pipeline-cache.mjs';
 import { adminConnectSources, cmsRelaxations } from '../security.mjs';
@@ -39,6 +43,75 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
   return page;
 }
 
+/**
+ * @typedef {{ out: string, configText: string, siteUrl: string, cacheDir: string }} PipelineOptions
+ * @typedef {{ problems: string[], warnings: string[], lowered: number, pages: number, hits: number, used: string[] }} PagesDone
+ */
+
+/**
+ * Runs the steps over `files` (absolute paths under `out`), each taken from the cache when its text
+ * is unchanged, and writes back the pages the steps changed. The same in the build's thread and in
+ * a worker (pipeline-worker.mjs): what it returns is plain data.
+ * @param {string[]} files @param {PipelineOptions} options @returns {Promise<PagesDone>}
+ */
+export async function finishPages(files, { out, configText, siteUrl, cacheDir }) {
+  const context = pageContext(configText, { siteUrl });
+  const cache = await PipelineCache.open(cacheDir, { configText, siteUrl });
+  /** @type {PagesDone} */
+  const done = { problems: [], warnings: [], lowered: 0, pages: 0, hits: 0, used: [] };
+  for (const file of files) {
+    const relative = path.relative(out, file).split(path.sep).join('/');
+    const html = await readFile(file, 'utf8');
+    const result =
+      (await cache.get(html, relative)) ??
+      (await cache.put(html, relative, runSteps(html, relative, context)));
+    done.problems.push(...result.problems);
+    done.warnings.push(...result.warnings);
+    if (result.lowered) done.lowered += 1;
+    done.pages += 1;
+    if (result.html !== html) await writeFile(file, result.html);
+  }
+  done.hits = cache.hits;
+  done.used = [...cache.used];
+  return done;
+}
+
+/**
+ * Below this many pages the pipeline stays in the build's thread: a worker takes about as long to
+ * start (loading parse5 and the steps) as a few dozen pages take to finish.
+ */
+export const PAGES_FOR_A_WORKER = 200;
+
+/**
+ * How many threads finish the pages: one for a small site; with more pages, one per core (at most
+ * four), the build's own thread being one of them. Astro has finished rendering by then, so the
+ * other cores are otherwise idle.
+ */
+export function pipelineThreads(pages, cores = os.availableParallelism()) {
+  return pages < PAGES_FOR_A_WORKER ? 1 : Math.max(1, Math.min(cores, 4));
+}
+
+/** `files` dealt out in turn to `count` shares (pages of each kind spread over every share). */
+export function shares(files, count) {
+  const dealt = Array.from({ length: count }, () => []);
+  files.forEach((file, index) => dealt[index % count].push(file));
+  return dealt;
+}
+
+/** One share of the pages finished in a worker thread (pipeline-worker.mjs). */
+function finishPagesInWorker(files, options) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pipeline-worker.mjs', import.meta.url), {
+      workerData: { files, options },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The HTML pipeline's worker stopped with exit code ${code}.`));
+    });
+  });
+}
+
 /** The integration: every built page through PAGE_STEPS, before the service worker lists them. */
 export function htmlPipeline({ siteUrl = '' } = {}) {
   let root = '';
@@ -54,34 +127,32 @@ export function htmlPipeline({ siteUrl = '' } = {}) {
         const started = performance.now();
         const out = fileURLToPath(dir);
         const configText = await readFile(path.join(root, 'admin/config.yml'), 'utf8');
-        const context = pageContext(configText, { siteUrl });
+        const options = { out, configText, siteUrl, cacheDir };
+        const files = await builtFiles(out, /\.html$/);
+        const threads = pipelineThreads(files.length);
+        // The build's thread takes the first share, a worker each of the others.
+        const [own = [], ...others] = shares(files, threads);
+        const parts = await Promise.all([
+          finishPages(own, options),
+          ...others.map((share) => finishPagesInWorker(share, options)),
+        ]);
         const cache = await PipelineCache.open(cacheDir, { configText, siteUrl });
-        const problems = [];
-        let lowered = 0;
-        let pages = 0;
-        for (const file of await builtFiles(out, /\.html$/)) {
-          const relative = path.relative(out, file).split(path.sep).join('/');
-          const html = await readFile(file, 'utf8');
-          const result =
-            (await cache.get(html, relative)) ??
-            (await cache.put(html, relative, runSteps(html, relative, context)));
-          problems.push(...result.problems);
-          for (const warning of result.warnings) logger.warn(warning);
-          if (result.lowered) lowered += 1;
-          pages += 1;
-          if (result.html !== html) await writeFile(file, result.html);
-        }
+        for (const part of parts) for (const key of part.used) cache.used.add(key);
         await cache.prune();
+        const problems = parts.flatMap((part) => part.problems);
+        for (const warning of parts.flatMap((part) => part.warnings)) logger.warn(warning);
         if (problems.length > 0) {
           throw new Error(`Content-Security-Policy problems:\n  ${problems.join('\n  ')}`);
         }
+        const sum = (name) => parts.reduce((total, part) => total + part[name], 0);
         // Every page has the layout's script: none found means Astro writes its tags differently now.
-        if (lowered === 0)
+        if (sum('lowered') === 0)
           logger.warn('No bundled <script type="module"> found: their fetch priority is unchanged.');
         logger.info(
-          `${pages} pages through ${PAGE_STEPS.length} steps: bundled scripts marked fetchpriority="low" in ` +
-            `${lowered}, Content-Security-Policy completed in each; ${cache.hits} unchanged since an ` +
-            `earlier build (cached); ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          `${sum('pages')} pages through ${PAGE_STEPS.length} steps: bundled scripts marked fetchpriority="low" in ` +
+            `${sum('lowered')}, Content-Security-Policy completed in each; ${sum('hits')} unchanged since an ` +
+            `earlier build (cached); ${threads} thread${threads === 1 ? '' : 's'}; ` +
+            `${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       },
     },

@@ -1,6 +1,7 @@
 // The posts collection as the pages, the feed and the manifest use it (build time only). Loaded
 // once per build: slugs assigned (unique, oldest keeps the plain slug), Markdown rendered by Astro and
-// then sanitised, images turned into WebP in the spec's four widths.
+// then sanitised (each result kept between builds: sanitized-cache.ts), images turned into WebP in
+// the spec's four widths.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ImageMetadata } from 'astro';
@@ -13,7 +14,7 @@ import { buildNow, nextPublishTime } from '../site/publish-time.mjs';
 import { readFrontMatter } from '../text/post-file';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
-import { renderedHtml } from '../text/sanitize';
+import { SanitizedCache } from './sanitized-cache';
 import { withBuiltPictures, withoutDecorativeTitles, type BuiltText } from './text-pictures';
 
 export interface BuiltPost {
@@ -49,19 +50,21 @@ function frontMatterImagePath(filePath: string | undefined): string | undefined 
 }
 
 /** The post's text as the page shows it: its repository pictures built, then sanitised. */
-async function postText(entry: CollectionEntry<'posts'>): Promise<BuiltText> {
+/** The post's HTML with its built pictures, sanitised (by `sanitized`, which keeps earlier builds' results). */
+async function postText(entry: CollectionEntry<'posts'>, sanitized: SanitizedCache): Promise<BuiltText> {
   const built = await withBuiltPictures(entry.rendered?.html ?? '', {
     post: entry.filePath ?? `content/posts/${entry.id}.md`,
     hasLeadPicture: entry.data.featuredImage !== undefined,
   });
-  return { ...built, html: renderedHtml({ rendered: { html: withoutDecorativeTitles(built.html) } }) };
+  return { ...built, html: sanitized.html(withoutDecorativeTitles(built.html)) };
 }
 
 async function loadPosts(): Promise<BuiltPost[]> {
   const entries = await getCollection('posts');
+  const sanitized = await SanitizedCache.open();
   const posts = await Promise.all(
     entries.map(async (entry) => {
-      const text = await postText(entry);
+      const text = await postText(entry, sanitized);
       return {
         id: entry.id,
         slug: entry.data.slug,
@@ -83,6 +86,7 @@ async function loadPosts(): Promise<BuiltPost[]> {
       };
     }),
   );
+  await sanitized.save();
   return newestFirst(withUniqueSlugs(posts));
 }
 

@@ -147,7 +147,8 @@ export function sanitizeHtml(dirty: string): string {
 
 /**
  * The HTML of a content entry's Markdown, sanitised: the one way text from content/ reaches a page
- * (posts, service pages). Astro's own render() would put the file's HTML on the page as written,
+ * (service pages; posts through src/lib/content/sanitized-cache.ts, which calls sanitizeHtml and
+ * keeps its results between builds). Astro's own render() would put the file's HTML on the page as written,
  * <script> and <meta http-equiv="refresh"> included; tests/unit/content-html.test.ts keeps pages
  * from calling it.
  */

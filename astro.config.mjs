@@ -16,7 +16,8 @@ import { devCollector } from './src/integrations/dev-collector.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
 import { htmlPipeline } from './src/integrations/html/pipeline.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
-import { publishTarget } from './src/integrations/publish-config.mjs';
+import { parseCmsConfig } from './src/lib/config/cms-config.mjs';
+import { publishTarget } from './src/lib/config/publish-target.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { prelaunchWarnings } from './src/integrations/prelaunch.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
@@ -67,7 +68,9 @@ export default defineConfig({
     buildDerived({
       adminPassword,
       // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
-      publishTarget: publishTarget(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
+      publishTarget: publishTarget(
+        parseCmsConfig(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
+      ),
     }),
     react(),
     interactDirective(),

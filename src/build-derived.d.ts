@@ -15,7 +15,7 @@ declare module 'virtual:build-derived' {
     development: boolean;
   }
 
-  /** admin/config.yml's backend as the build read it (src/integrations/publish-config.mjs). */
+  /** admin/config.yml's backend as the build read it (src/lib/config/publish-target.mjs). */
   export interface PublishTarget {
     name: string;
     repo: string;

@@ -65,18 +65,11 @@ const importersOf = (library: string, dirs = ['src', 'scripts', 'server', 'tests
 
 describe('YAML', () => {
   it('front matter is read and written with one library, in src/lib/text/post-file.ts', () => {
-    // The others read Decap's configuration (admin/config.yml) or a workflow, not front matter.
+    // The one other YAML the site reads is Decap's configuration, admin/config.yml, in its one module.
     expect(importersOf('yaml')).toEqual([
-      'src/browser/decap-cms.ts',
-      'src/integrations/publish-config.mjs',
-      'src/integrations/security.mjs',
-      'src/lib/content/svg-files.ts',
+      'src/lib/config/cms-config.mjs',
       'src/lib/text/post-file.ts',
-      'tests/unit/cms-config.test.ts',
-      'tests/unit/cms-schedule.test.ts',
-      'tests/unit/cms-slug.test.ts',
-      'tests/unit/cms-validation.test.ts',
-      'tests/unit/cms-wording.test.ts',
+      // The scheduled publishing's GitHub workflow, read as the workflow it is.
       'tests/unit/scheduled-posts.test.ts',
     ]);
   });

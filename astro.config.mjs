@@ -12,7 +12,7 @@ import {
 } from './scripts/build-env.mjs';
 import { buildDerived } from './src/integrations/build-derived.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
-import { devCollector } from './src/integrations/dev-collector.mjs';
+import { formRoutes } from './src/integrations/form-routes.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
 import { htmlPipeline } from './src/integrations/html/pipeline.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
@@ -86,7 +86,7 @@ export default defineConfig({
     // dist/_headers: the policy a <meta> cannot carry, and the inert one for every file that is not a
     // page; after offlineReading, so the service worker's own files are there to be listed.
     securityHeaders(env),
-    devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)
+    formRoutes(env), // which forms post to the site's own /api/forms/ routes (server/serve.mjs answers them)
     precompress(), // last: it compresses the finished files
     formHandler(), // writes beside the build, not into it (.server/)
     prelaunchWarnings(), // the stand-in contact details, team members and yearless course dates left

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/test-setup.mjs';
-import { DEV_COLLECTOR } from './src/lib/config/shared.mjs';
+import { FORM_ROUTES } from './src/lib/config/shared.mjs';
 import { E2E_ADMIN, TEST_BUILD_DIR } from './scripts/test-build.mjs';
 
 // End-to-end tests run in the Chromium that `npm run test:setup` finds (CHROME_PATH, Debian's
@@ -14,9 +14,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 /** Where the build's forms post: routes of the server itself (src/lib/config/shared.mjs). */
 export const FORM_ENDPOINTS = {
-  contact: baseURL + DEV_COLLECTOR.contact,
-  registration: baseURL + DEV_COLLECTOR.registration,
-  confirmation: baseURL + DEV_COLLECTOR.confirmation,
+  contact: baseURL + FORM_ROUTES.contact,
+  registration: baseURL + FORM_ROUTES.registration,
+  confirmation: baseURL + FORM_ROUTES.confirmation,
 };
 
 export { E2E_ADMIN };

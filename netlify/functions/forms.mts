@@ -6,16 +6,16 @@ import { readRateLimit } from '../../src/server/forms/config';
 import { createSmtpSender } from '../../src/server/forms/node';
 import { siteFacts } from '../../src/server/forms/site';
 
-/** DEV_COLLECTOR of src/lib/config/shared.mjs, written out: Netlify reads `config` without running the file. */
+/** FORM_ROUTES of src/lib/config/shared.mjs, written out: Netlify reads `config` without running the file. */
 export const config = {
-  path: ['/__dev/forms/contact', '/__dev/forms/registration', '/__dev/forms/confirmation'],
+  path: ['/api/forms/contact', '/api/forms/registration', '/api/forms/confirmation'],
   method: ['POST'],
 };
 
 const routes: Record<string, FormName> = {
-  '/__dev/forms/contact': 'contact',
-  '/__dev/forms/registration': 'registration',
-  '/__dev/forms/confirmation': 'confirmation',
+  '/api/forms/contact': 'contact',
+  '/api/forms/registration': 'registration',
+  '/api/forms/confirmation': 'confirmation',
 };
 
 // Made on the first request and kept while the instance lives (its rate limits with it).

@@ -19,15 +19,19 @@ export function isLoopbackHost(hostname) {
 /** The forms that post somewhere configurable, by the name the collector and the handler use. */
 export const FORM_NAMES = /** @type {const} */ (['contact', 'registration', 'confirmation']);
 
-/** Same-origin collector paths served by `npm start` when an endpoint variable is not set. */
-export const DEV_COLLECTOR = {
-  contact: '/__dev/forms/contact',
-  registration: '/__dev/forms/registration',
-  confirmation: '/__dev/forms/confirmation',
+/**
+ * The site's own form routes, where a form posts when its endpoint variable is not set: answered by
+ * the form handler (e-mail) in `npm start` with SMTP set and in the Netlify Function, otherwise by
+ * `npm start`'s development collector (.data/). Production routes, hence /api/.
+ */
+export const FORM_ROUTES = {
+  contact: '/api/forms/contact',
+  registration: '/api/forms/registration',
+  confirmation: '/api/forms/confirmation',
 };
 
-/** Every development collector path starts with this (the server answers nothing else there). */
-export const DEV_COLLECTOR_PREFIX = '/__dev/';
+/** Every form route starts with this (the server answers no other path as a form). */
+export const FORM_ROUTE_PREFIX = '/api/forms/';
 
 /**
  * The documented development admin account, used when ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 are

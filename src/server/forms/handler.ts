@@ -43,7 +43,7 @@ export type SendMail = (mail: OutgoingMail, signal: AbortSignal) => Promise<void
 export type ConfirmationReceipt = 'sent' | 'not-sent';
 
 export interface FormHandlerOptions {
-  /** URL path to form, e.g. { '/__dev/forms/contact': 'contact' }. */
+  /** URL path to form, e.g. { '/api/forms/contact': 'contact' }. */
   routes: Record<string, FormName>;
   send: SendMail;
   /** The practice's inbox: contact messages and registrations go there. */

@@ -9,7 +9,7 @@ import {
   envSchema,
   refuseDevelopmentAccountInProduction,
   shippedAdminAccount,
-} from './scripts/build-env.mjs';
+} from './tools/build-env.mjs';
 import { buildDerived } from './src/integrations/build-derived.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { formRoutes } from './src/integrations/form-routes.mjs';
@@ -36,13 +36,13 @@ const PRIVATE_PATH = /\/(admin|login|cms|offline)(\/|$)/;
 export default defineConfig({
   site: env.siteUrl,
   output: 'static',
-  // Every build variable, and where it may be read (scripts/build-env.mjs checks them first).
+  // Every build variable, and where it may be read (tools/build-env.mjs checks them first).
   env: { schema: envSchema },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   // Full page loads: the client router's re-initialisation bugs are not worth its gains here.
   prefetch: false,
-  // Off under `npm run cms` (scripts/cms.mjs): the toolbar covered the bottom of Decap's screen.
+  // Off under `npm run cms` (tools/cms.mjs): the toolbar covered the bottom of Decap's screen.
   devToolbar: { enabled: process.env.CMS_EDITING !== '1' },
   // Each page's Content-Security-Policy <meta>, completed after the build (src/integrations/html/csp-steps.mjs).
   security: { csp: cspConfig(env) },

@@ -1,12 +1,12 @@
 // The forms' own e-mail backend end to end, as a practice runs it: the run's build (no
-// PUBLIC_*_ENDPOINT, so the forms post to the site itself; scripts/test-build.mjs), `node
+// PUBLIC_*_ENDPOINT, so the forms post to the site itself; tools/test-build.mjs), `node
 // server/serve.mjs` on it with SMTP configured (read when the server starts), a real SMTP server in
 // this process (tests/smtp-sink.ts), and both forms used in Chromium. Desktop only (no @layout tag).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AddressObject } from 'mailparser';
-import { MAIL, TEST_BUILD_DIR, mailEnv, testBuildPath } from '../../scripts/test-build.mjs';
+import { MAIL, TEST_BUILD_DIR, mailEnv, testBuildPath } from '../../tools/test-build.mjs';
 import { childEnv, freePort, type Started, startNode } from '../process';
 import { SMTP_ACCOUNT, type SmtpSink, startSmtpSink } from '../smtp-sink';
 import { expect, test } from './fixtures';

@@ -1,7 +1,7 @@
 // How build settings reach site code (docs/configuration.md): the schema astro:env gets, the checked
 // values put back for it to read, and the module of values the build derives from them.
 import { describe, expect, it, vi } from 'vitest';
-import { buildEnvironment, envSchema, shippedAdminAccount } from '../../scripts/build-env.mjs';
+import { buildEnvironment, envSchema, shippedAdminAccount } from '../../tools/build-env.mjs';
 import { buildDerivedSource } from '../../src/integrations/build-derived.mjs';
 import { DEV_ADMIN, FORM_ROUTES } from '@/lib/config/shared.mjs';
 import { endpoints } from '@/lib/endpoints';

@@ -11,7 +11,7 @@ import {
   RETENTION_DAYS,
   ROUTES_FILE,
 } from '../../server/dev-collector.mjs';
-import { buildEnvironment } from '../../scripts/build-env.mjs';
+import { buildEnvironment } from '../../tools/build-env.mjs';
 import { formRoutes, formRoutesFor } from '../../src/integrations/form-routes.mjs';
 
 let dataDir: string;

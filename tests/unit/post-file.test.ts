@@ -47,7 +47,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The project's files that import `library` (an import or a require, type-only imports aside). */
-const importersOf = (library: string, dirs = ['src', 'scripts', 'server', 'tests', 'admin']) => {
+const importersOf = (library: string, dirs = ['src', 'tools', 'server', 'tests', 'admin']) => {
   const name = library.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const pattern = new RegExp(
     `^import\\s+(?!type\\b)[^;]*?from\\s+['"]${name}['"]|import\\(\\s*['"]${name}['"]\\s*\\)|require\\(\\s*['"]${name}['"]\\s*\\)`,
@@ -140,7 +140,7 @@ describe('YAML', () => {
 });
 
 const projectFiles = () =>
-  ['src', 'scripts', 'server', 'admin']
+  ['src', 'tools', 'server', 'admin']
     .flatMap((dir) => sourceFiles(join(root, dir)))
     .map((file) => ({ path: relative(root, file).split('\\').join('/'), text: readFileSync(file, 'utf8') }));
 
@@ -156,7 +156,7 @@ describe('post files', () => {
     const own = projectFiles()
       .filter(({ text }) => /\/\^(?:\\uFEFF\?)?---/.test(text))
       .map(({ path }) => path);
-    // scripts/scheduled-posts.mjs runs in plain Node, which cannot import the TypeScript module.
-    expect(own.sort()).toEqual(['scripts/scheduled-posts.mjs', 'src/lib/text/post-file.ts']);
+    // tools/scheduled-posts.mjs runs in plain Node, which cannot import the TypeScript module.
+    expect(own.sort()).toEqual(['src/lib/text/post-file.ts', 'tools/scheduled-posts.mjs']);
   });
 });

@@ -15,7 +15,7 @@ export const DEFAULT_DECAP_SERVER_PORT = 8081;
 export const DEFAULT_LOCAL_BACKEND_URL = `http://localhost:${DEFAULT_DECAP_SERVER_PORT}/api/v1`;
 
 /**
- * DECAP_SERVER_PORT: the port `npm run cms` starts decap-server on (scripts/cms.mjs), and so the one
+ * DECAP_SERVER_PORT: the port `npm run cms` starts decap-server on (tools/cms.mjs), and so the one
  * the CMS, the admin and their Content-Security-Policy use; unset, 8081.
  * @param {Record<string, string | undefined>} env
  * @returns {number}

@@ -1,5 +1,5 @@
 // @ts-check
-// What the build's checks (scripts/build-env.mjs), the server (server/), the scripts, the form
+// What the build's checks (tools/build-env.mjs), the server (server/), the tools (tools/), the form
 // handler and the browser's fallbacks must agree on about the environment, in one plain module that
 // Node runs as it is: the development defaults of the build variables and the test for "SMTP is
 // set". The variables themselves reach site code through astro:env (docs/configuration.md).

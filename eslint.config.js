@@ -70,7 +70,7 @@ function layers() {
     {
       regex: reach('islands|components|pages|layouts|server'),
       message:
-        'src/lib is the bottom layer: it never imports islands, components, pages, layouts or src/server.',
+        'src/lib is the bottom layer: it never imports islands, components, pages, layouts or server/.',
     },
     {
       regex: reach('tools|browser'),
@@ -106,7 +106,7 @@ function layers() {
     {
       regex: reach('islands|components|pages|layouts'),
       message:
-        'server/, src/server/ and tools/ run in Node: they import src/lib, never islands, components, pages or layouts.',
+        'server/ and tools/ run in Node: they import src/lib, never islands, components, pages or layouts.',
     },
   ];
   return [
@@ -117,7 +117,7 @@ function layers() {
     })),
     { files: ['src/islands/shared/**'], rules: rule([upper, ...otherFeature('')]) },
     { files: ['src/components/react/**'], rules: rule([views]) },
-    { files: ['server/**', 'src/server/**', 'tools/**'], rules: rule(nodeSide) },
+    { files: ['server/**', 'tools/**'], rules: rule(nodeSide) },
     {
       // The rest of src/ may import src/browser (page scripts) but never the root tools/ folder (Node
       // tools), however many `../` lead there: this rule resolves the path.

@@ -21,7 +21,7 @@ const DEV_SITE_URL = 'http://localhost:4321';
  * a static build inlines those into the pages' scripts: ADMIN_PASSWORD_SHA256 is a server secret
  * that no site code reads (the build ships only its PBKDF2 derivation, shippedAdminAccount), and
  * Astro refuses `astro:env/server` in browser code. The SMTP settings are not here: they are read
- * when the server starts, by code that Astro does not build (src/server/forms/config.ts).
+ * when the server starts, by code that Astro does not build (server/form-handler/config.ts).
  */
 export const envSchema = {
   // Read by the pages as Astro.site (astro.config.mjs `site`).

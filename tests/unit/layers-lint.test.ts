@@ -29,7 +29,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/lib/auth/fixture.ts', "import { x } from '../../../tools/build-env.mjs';"],
     ['src/lib/fixture.ts', "export const later = () => import('@/islands/admin/PostForm');"],
     ['src/lib/fixture.ts', "export { x } from '@/islands/shared/ErrorBoundary';"],
-    ['src/lib/fixture.ts', "import { x } from '../server/forms/handler';"],
+    ['src/lib/fixture.ts', "import { x } from '../../server/form-handler/handler';"],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('src/lib')]);
   });
@@ -51,7 +51,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/blog/fixture.tsx', "import X from '@/components/reactions/X';"],
     ['src/islands/contact/fixture.tsx', "import X from '@/layouts/BaseLayout.astro';"],
     ['src/islands/header/fixture.tsx', "import { x } from '../../../tools/build-env.mjs';"],
-    ['src/islands/contact/fixture.tsx', "import { x } from '@/server/forms/handler';"],
+    ['src/islands/contact/fixture.tsx', "import { x } from '../../../server/form-handler/handler';"],
   ])('refuses an upward import in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('Islands import only')]);
   });
@@ -72,7 +72,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['tools/fixture.mjs', "import X from '../src/components/ButtonLink.astro';"],
     ['tools/fixture.mjs', "import X from '@/islands/blog/BlogSearch';"],
     ['tools/fixture.mjs', "import X from '@/components/react/PostList';"],
-    ['src/server/forms/fixture.ts', "import X from '../../islands/contact/ContactForm';"],
+    ['server/form-handler/fixture.ts', "import X from '../../src/islands/contact/ContactForm';"],
   ])('refuses a browser or page module in Node code, %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('run in Node')]);
   });
@@ -89,7 +89,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/shared/fixture.tsx', "import X from './icons';"],
     ['server/fixture.mjs', "import { x } from '../tools/build-env.mjs';"],
     ['tools/fixture.mjs', "import { x } from '../src/lib/slug.ts';"],
-    ['src/server/forms/fixture.ts', "import { x } from '../../lib/validation/contact';"],
+    ['server/form-handler/fixture.ts', "import { x } from '../../src/lib/validation/contact';"],
     ['src/components/fixture.ts', "import X from '@/islands/blog/BlogSearch';"],
     ['src/islands/blog/fixture.tsx', "import X from '@/components/react/PostList';"],
     ['src/islands/blog/fixture.tsx', "import X from '../../components/react/icons';"],
@@ -116,7 +116,7 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
   it.each([
     ['src/integrations/fixture.mjs', "import { x } from '../../tools/build-env.mjs';"],
     ['src/pages/blog/fixture.ts', "export { x } from '../../../tools/build-env.mjs';"],
-    ['src/server/forms/fixture.ts', "import { x } from '../../../tools/audit.mjs';"],
+    ['src/integrations/html/fixture.mjs', "import { x } from '../../../tools/audit.mjs';"],
     ['src/directives/fixture.ts', "export const later = () => import('../../tools/cms.mjs');"],
     ['src/fixture.ts', "import { x } from '../tools/build-env.mjs';"],
   ])('refuses the root tools/ folder to the rest of src/, %s: %s', async (filePath, code) => {

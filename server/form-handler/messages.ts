@@ -1,9 +1,9 @@
 // The three e-mails the form handler sends, as plain text and simple HTML. Everything a visitor
 // typed goes into the HTML part through escapeHtml only, so it always reads as text.
-import { type CourseContent, formatPrice } from '../../lib/site/courses';
-import type { PracticeSettings } from '../../lib/site/settings-schema';
-import type { ContactMessage } from '../../lib/validation/contact';
-import { type RegistrationDetails, educationLevelOptions } from '../../lib/validation/registration';
+import { type CourseContent, formatPrice } from '../../src/lib/site/courses';
+import type { PracticeSettings } from '../../src/lib/site/settings-schema';
+import type { ContactMessage } from '../../src/lib/validation/contact';
+import { type RegistrationDetails, educationLevelOptions } from '../../src/lib/validation/registration';
 
 export interface MailContent {
   subject: string;

@@ -13,7 +13,8 @@ import { HONEYPOT_FIELD, honeypotValue } from '../../src/lib/forms/honeypot';
 import { contactSchema } from '../../src/lib/validation/contact';
 import type { FormSchema } from '../../src/lib/validation/rules';
 import { registrationSchema } from '../../src/lib/validation/registration';
-import { confirmationMail, contactMail, escapeHtml, registrationMail, type SiteFacts } from './messages';
+import { escapeHtml } from '../../src/lib/text/escape-html';
+import { confirmationMail, contactMail, registrationMail, type SiteFacts } from './messages';
 import { mailFailure } from './mail-failure';
 import { createRateLimit, mailboxKey } from './rate-limit';
 

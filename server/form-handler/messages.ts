@@ -4,6 +4,7 @@ import { type CourseContent, formatPrice } from '../../src/lib/site/courses';
 import type { PracticeSettings } from '../../src/lib/site/settings-schema';
 import type { ContactMessage } from '../../src/lib/validation/contact';
 import { type RegistrationDetails, educationLevelOptions } from '../../src/lib/validation/registration';
+import { escapeHtml } from '../../src/lib/text/escape-html';
 
 export interface MailContent {
   subject: string;
@@ -15,10 +16,6 @@ export interface MailContent {
 export interface SiteFacts {
   practice: PracticeSettings;
   training: CourseContent & { notes?: readonly string[] };
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** Label and value rows, in text as 'Label: value' and in HTML as a table. */

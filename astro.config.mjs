@@ -9,14 +9,15 @@ import {
   envSchema,
   refuseDevelopmentAccountInProduction,
   shippedAdminAccount,
-} from './scripts/build-env.mjs';
+} from './tools/build-env.mjs';
 import { buildDerived } from './src/integrations/build-derived.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
-import { devCollector } from './src/integrations/dev-collector.mjs';
+import { formRoutes } from './src/integrations/form-routes.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
 import { htmlPipeline } from './src/integrations/html/pipeline.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
-import { publishTarget } from './src/integrations/publish-config.mjs';
+import { parseCmsConfig } from './src/lib/config/cms-config.mjs';
+import { publishTarget } from './src/lib/config/publish-target.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { prelaunchWarnings } from './src/integrations/prelaunch.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
@@ -35,13 +36,13 @@ const PRIVATE_PATH = /\/(admin|login|cms|offline)(\/|$)/;
 export default defineConfig({
   site: env.siteUrl,
   output: 'static',
-  // Every build variable, and where it may be read (scripts/build-env.mjs checks them first).
+  // Every build variable, and where it may be read (tools/build-env.mjs checks them first).
   env: { schema: envSchema },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   // Full page loads: the client router's re-initialisation bugs are not worth its gains here.
   prefetch: false,
-  // Off under `npm run cms` (scripts/cms.mjs): the toolbar covered the bottom of Decap's screen.
+  // Off under `npm run cms` (tools/cms.mjs): the toolbar covered the bottom of Decap's screen.
   devToolbar: { enabled: process.env.CMS_EDITING !== '1' },
   // Each page's Content-Security-Policy <meta>, completed after the build (src/integrations/html/csp-steps.mjs).
   security: { csp: cspConfig(env) },
@@ -67,7 +68,9 @@ export default defineConfig({
     buildDerived({
       adminPassword,
       // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
-      publishTarget: publishTarget(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
+      publishTarget: publishTarget(
+        parseCmsConfig(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),
+      ),
     }),
     react(),
     interactDirective(),
@@ -83,7 +86,7 @@ export default defineConfig({
     // dist/_headers: the policy a <meta> cannot carry, and the inert one for every file that is not a
     // page; after offlineReading, so the service worker's own files are there to be listed.
     securityHeaders(env),
-    devCollector(env), // which forms `npm start` collects (server/dev-collector.mjs)
+    formRoutes(env), // which forms post to the site's own /api/forms/ routes (server/serve.mjs answers them)
     precompress(), // last: it compresses the finished files
     formHandler(), // writes beside the build, not into it (.server/)
     prelaunchWarnings(), // the stand-in contact details, team members and yearless course dates left

@@ -70,21 +70,21 @@ function layers() {
     {
       regex: reach('islands|components|pages|layouts|server'),
       message:
-        'src/lib is the bottom layer: it never imports islands, components, pages, layouts or src/server.',
+        'src/lib is the bottom layer: it never imports islands, components, pages, layouts or server/.',
     },
     {
-      regex: reach('scripts|browser'),
-      message: 'src/lib never imports scripts/ (Node build tools) or src/browser (page scripts).',
+      regex: reach('tools|browser'),
+      message: 'src/lib never imports tools/ (Node build tools) or src/browser (page scripts).',
     },
   ];
   // src/components/react/ holds React views that pages render at build; islands render some of the
   // same views in the browser (a post kept only in this browser), so islands may import that folder.
   const upper = {
-    regex: reach('components(?!/react(?:/|$))|pages|layouts|scripts|browser|server'),
+    regex: reach('components(?!/react(?:/|$))|pages|layouts|tools|browser|server'),
     message: 'Islands import only src/lib, src/components/react, their own folder and src/islands/shared.',
   };
   const views = {
-    regex: reach('islands|pages|layouts|scripts|browser|server'),
+    regex: reach('islands|pages|layouts|tools|browser|server'),
     message:
       'src/components/react holds views rendered at build: they import only src/lib and each other, never islands.',
   };
@@ -106,7 +106,7 @@ function layers() {
     {
       regex: reach('islands|components|pages|layouts'),
       message:
-        'server/, src/server/ and scripts/ run in Node: they import src/lib, never islands, components, pages or layouts.',
+        'server/ and tools/ run in Node: they import src/lib, never islands, components, pages or layouts.',
     },
   ];
   return [
@@ -117,31 +117,31 @@ function layers() {
     })),
     { files: ['src/islands/shared/**'], rules: rule([upper, ...otherFeature('')]) },
     { files: ['src/components/react/**'], rules: rule([views]) },
-    { files: ['server/**', 'src/server/**', 'scripts/**'], rules: rule(nodeSide) },
+    { files: ['server/**', 'tools/**'], rules: rule(nodeSide) },
     {
-      // The rest of src/ may import src/browser (page scripts) but never the root scripts/ folder (Node
+      // The rest of src/ may import src/browser (page scripts) but never the root tools/ folder (Node
       // tools), however many `../` lead there: this rule resolves the path.
       files: ['src/**'],
       ignores: ['src/lib/**', 'src/islands/**'],
       plugins: {
         layers: {
-          rules: { 'no-node-scripts': noImportInto(fileURLToPath(new URL('./scripts', import.meta.url))) },
+          rules: { 'no-tools': noImportInto(fileURLToPath(new URL('./tools', import.meta.url))) },
         },
       },
-      rules: { 'layers/no-node-scripts': 'error' },
+      rules: { 'layers/no-tools': 'error' },
     },
   ];
 }
 
 /**
  * A rule that refuses a relative import resolving into `folder`, wherever the importing file sits
- * (src/lib and src/islands refuse every `scripts` and `browser` import by pattern, above).
+ * (src/lib and src/islands refuse every `tools` and `browser` import by pattern, above).
  * @param {string} folder absolute path
  * @returns {import('eslint').Rule.RuleModule}
  */
 function noImportInto(folder) {
   const message =
-    'src/ never imports scripts/ (Node tools): share through src/lib (src/lib/config/shared.mjs).';
+    'src/ never imports tools/ (Node tools): share through src/lib (src/lib/config/shared.mjs).';
   return {
     meta: { type: 'problem', schema: [] },
     create(context) {

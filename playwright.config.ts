@@ -1,11 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './scripts/test-setup.mjs';
-import { DEV_COLLECTOR } from './src/lib/config/shared.mjs';
-import { E2E_ADMIN, TEST_BUILD_DIR } from './scripts/test-build.mjs';
+import { chromiumPath } from './tools/test-setup.mjs';
+import { FORM_ROUTES } from './src/lib/config/shared.mjs';
+import { E2E_ADMIN, TEST_BUILD_DIR } from './tools/test-build.mjs';
 
 // End-to-end tests run in the Chromium that `npm run test:setup` finds (CHROME_PATH, Debian's
-// package, or Playwright's own: scripts/test-setup.mjs) against the production server on the run's
-// one build (scripts/test-build.mjs: dist-test/, made once per `npm test`). That build leaves the
+// package, or Playwright's own: tools/test-setup.mjs) against the production server on the run's
+// one build (tools/test-build.mjs: dist-test/, made once per `npm test`). That build leaves the
 // form endpoints unset, as a practice with SMTP does: the forms post to routes of this same server,
 // which the tests intercept (tests/e2e/fixtures.ts), so no test sends mail or reaches the network;
 // tests/e2e/mail.spec.ts starts its own server on the build with SMTP set.
@@ -14,9 +14,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 /** Where the build's forms post: routes of the server itself (src/lib/config/shared.mjs). */
 export const FORM_ENDPOINTS = {
-  contact: baseURL + DEV_COLLECTOR.contact,
-  registration: baseURL + DEV_COLLECTOR.registration,
-  confirmation: baseURL + DEV_COLLECTOR.confirmation,
+  contact: baseURL + FORM_ROUTES.contact,
+  registration: baseURL + FORM_ROUTES.registration,
+  confirmation: baseURL + FORM_ROUTES.confirmation,
 };
 
 export { E2E_ADMIN };
@@ -66,7 +66,7 @@ export default defineConfig({
   ],
   webServer: {
     // Builds dist-test/ (kept when `npm test` made it: TEST_BUILD_REUSE=1), then serves it.
-    command: `node scripts/test-build.mjs && node server/serve.mjs ${TEST_BUILD_DIR}`,
+    command: `node tools/test-build.mjs && node server/serve.mjs ${TEST_BUILD_DIR}`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

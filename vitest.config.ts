@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { envSchema } from './scripts/build-env.mjs';
+import { envSchema } from './tools/build-env.mjs';
 import { buildDerivedPlugin } from './src/integrations/build-derived.mjs';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
  * `astro:env/client` as a build with no variables set makes it: each client field's default, read
- * from the same schema astro.config.mjs gives Astro (scripts/build-env.mjs).
+ * from the same schema astro.config.mjs gives Astro (tools/build-env.mjs).
  */
 function astroEnvDefaults(): Plugin {
   const id = 'astro:env/client';

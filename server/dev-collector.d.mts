@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 export const ROUTES_FILE: string;
 export const RETENTION_DAYS: number;
-export function writeCollectorRoutes(dist: string, routes: Record<string, string>): Promise<void>;
-export function readCollectorRoutes(dist: string): Record<string, string>;
+export function writeFormRoutes(dist: string, routes: Record<string, string>): Promise<void>;
+export function readFormRoutes(dist: string): Record<string, string>;
 export function pruneSubmissions(file: string, cutoff: Date): Promise<number>;
 export function createDevCollector(options: {
   routes: Record<string, string>;

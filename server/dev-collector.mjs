@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEV_COLLECTOR_PREFIX, FORM_NAMES } from '../src/lib/config/shared.mjs';
+import { FORM_ROUTE_PREFIX, FORM_NAMES } from '../src/lib/config/shared.mjs';
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** A body must have arrived whole within this time: a client that drips it holds nothing longer. */
@@ -21,24 +21,24 @@ export const RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** In dist/: which collector paths the build's forms post to. A dotfile, so the server never serves it (server/static-files.mjs). */
-export const ROUTES_FILE = '.dev-collector.json';
+export const ROUTES_FILE = '.form-routes.json';
 const FORMS = new Set(FORM_NAMES);
 
 /** Records `routes` (path to form name) in the build; a build with none leaves no file. */
-export async function writeCollectorRoutes(dist, routes) {
+export async function writeFormRoutes(dist, routes) {
   const file = path.join(dist, ROUTES_FILE);
   if (Object.keys(routes).length === 0) await rm(file, { force: true });
   else await writeFile(file, JSON.stringify(routes, null, 2) + '\n');
 }
 
 /** The routes the build recorded: none for a build whose forms all post to real endpoints. */
-export function readCollectorRoutes(dist) {
+export function readFormRoutes(dist) {
   const file = path.join(dist, ROUTES_FILE);
   if (!existsSync(file)) return {};
   const recorded = JSON.parse(readFileSync(file, 'utf8'));
   return Object.fromEntries(
     Object.entries(recorded).filter(
-      ([route, form]) => route.startsWith(DEV_COLLECTOR_PREFIX) && FORMS.has(form),
+      ([route, form]) => route.startsWith(FORM_ROUTE_PREFIX) && FORMS.has(form),
     ),
   );
 }

@@ -14,7 +14,7 @@ import http2 from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import { createDevCollector, readCollectorRoutes } from './dev-collector.mjs';
+import { createDevCollector, readFormRoutes } from './dev-collector.mjs';
 import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
 import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
@@ -86,18 +86,17 @@ async function loadSite(dist) {
     return existsSync(file) ? readFileSync(file, 'utf8') : '';
   };
   // The form routes answer only for the endpoints the build itself left unset (it recorded them).
-  const collectorRoutes = readCollectorRoutes(dist);
+  const formRoutes = readFormRoutes(dist);
   // With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
-  const formHandler = await loadFormHandler({ root, dist, routes: collectorRoutes });
+  const formHandler = await loadFormHandler({ root, dist, routes: formRoutes });
   const notFound = path.join(dist, '404.html');
   return {
     dist,
     redirects: parseRedirects(readRules('_redirects')),
     headerBlocks: parseHeaders(readRules('_headers')),
-    collectorRoutes,
+    formRoutes,
     formHandler,
-    collect:
-      formHandler ?? createDevCollector({ routes: collectorRoutes, dataDir: path.join(root, '.data') }),
+    collect: formHandler ?? createDevCollector({ routes: formRoutes, dataDir: path.join(root, '.data') }),
     files: staticFiles(dist, {
       // Runs after _headers was applied: it only fills in the default the hosts use for files that
       // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
@@ -221,15 +220,15 @@ function serve(req, res) {
 const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serve) : http.createServer(serve);
 
 server.listen(port, host, () => {
-  const { dist, formHandler, collectorRoutes } = site;
+  const { dist, formHandler, formRoutes } = site;
   console.log(
     `Serving ${shown(dist)}/ on ${tls ? 'https' : 'http'}://${host}:${port}${releases ? ` (the live release; \`npm run update\` rebuilds and switches)` : ''}`,
   );
   if (formHandler) {
-    console.log(`Form handler active for: ${Object.values(collectorRoutes).join(', ')} (e-mail over SMTP)`);
-  } else if (Object.keys(collectorRoutes).length > 0) {
+    console.log(`Form handler active for: ${Object.values(formRoutes).join(', ')} (e-mail over SMTP)`);
+  } else if (Object.keys(formRoutes).length > 0) {
     console.log(
-      `Development form collector active for: ${Object.values(collectorRoutes).join(', ')} (.data/submissions.jsonl)`,
+      `Development form collector active for: ${Object.values(formRoutes).join(', ')} (.data/submissions.jsonl)`,
     );
   }
 });

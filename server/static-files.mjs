@@ -39,7 +39,7 @@ const ENCODINGS = [
   { suffix: '.gz', name: 'gzip', accepted: /\bgzip\b/i },
 ];
 
-/** `.well-known` is served; any other path part starting with a dot (`.dev-collector.json`) is not. */
+/** `.well-known` is served; any other path part starting with a dot (`.form-routes.json`) is not. */
 const hidden = (pathname) =>
   pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 

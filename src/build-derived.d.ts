@@ -3,7 +3,7 @@
 declare module 'virtual:build-derived' {
   /**
    * The admin password as the sign-in may know it: PBKDF2-SHA-256 of ADMIN_PASSWORD_SHA256 with a
-   * salt made for this build (scripts/build-env.mjs shippedAdminAccount); never the SHA-256 itself.
+   * salt made for this build (tools/build-env.mjs shippedAdminAccount); never the SHA-256 itself.
    */
   export interface AdminPassword {
     /** Lower-case hex PBKDF2-SHA-256 of the password's hex SHA-256, with `salt` and `iterations`. */
@@ -15,7 +15,7 @@ declare module 'virtual:build-derived' {
     development: boolean;
   }
 
-  /** admin/config.yml's backend as the build read it (src/integrations/publish-config.mjs). */
+  /** admin/config.yml's backend as the build read it (src/lib/config/publish-target.mjs). */
   export interface PublishTarget {
     name: string;
     repo: string;

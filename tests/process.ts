@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { childEnv } from '../scripts/test-build.mjs';
+import { childEnv } from '../tools/test-build.mjs';
 
 export { childEnv };
 

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { SMTP_ACCOUNT } from '../scripts/test-build.mjs';
+import { SMTP_ACCOUNT } from '../tools/test-build.mjs';
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] };
@@ -23,7 +23,7 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-// The account is the run's build's too (scripts/test-build.mjs): the mail suite checks the build kept none of it.
+// The account is the run's build's too (tools/test-build.mjs): the mail suite checks the build kept none of it.
 export { SMTP_ACCOUNT };
 
 export async function startSmtpSink(): Promise<SmtpSink> {

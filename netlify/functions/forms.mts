@@ -1,21 +1,21 @@
 // The form handler as a Netlify Function (docs/deployment.md, "Forms and e-mail"): the same code as `npm start`
-// (src/server/forms/handler.ts) on the same three same-origin routes the build points the forms to
+// (server/form-handler/handler.ts) on the same three same-origin routes the build points the forms to
 // when the PUBLIC_*_ENDPOINT variables are unset. Netlify bundles this file and its imports itself.
-import { createFormHandler, type FormHandler, type FormName } from '../../src/server/forms/handler';
-import { readRateLimit } from '../../src/server/forms/config';
-import { createSmtpSender } from '../../src/server/forms/node';
-import { siteFacts } from '../../src/server/forms/site';
+import { createFormHandler, type FormHandler, type FormName } from '../../server/form-handler/handler';
+import { readRateLimit } from '../../server/form-handler/config';
+import { createSmtpSender } from '../../server/form-handler/node';
+import { siteFacts } from '../../server/form-handler/site';
 
-/** DEV_COLLECTOR of src/lib/config/shared.mjs, written out: Netlify reads `config` without running the file. */
+/** FORM_ROUTES of src/lib/config/shared.mjs, written out: Netlify reads `config` without running the file. */
 export const config = {
-  path: ['/__dev/forms/contact', '/__dev/forms/registration', '/__dev/forms/confirmation'],
+  path: ['/api/forms/contact', '/api/forms/registration', '/api/forms/confirmation'],
   method: ['POST'],
 };
 
 const routes: Record<string, FormName> = {
-  '/__dev/forms/contact': 'contact',
-  '/__dev/forms/registration': 'registration',
-  '/__dev/forms/confirmation': 'confirmation',
+  '/api/forms/contact': 'contact',
+  '/api/forms/registration': 'registration',
+  '/api/forms/confirmation': 'confirmation',
 };
 
 // Made on the first request and kept while the instance lives (its rate limits with it).

@@ -2,7 +2,7 @@
 // browser bundle expects a global React of one exact version, which React 19 no longer publishes).
 // Loaded by src/browser/cms-start.ts (the script of /cms/ only), so no public page loads it.
 import CMS from 'decap-cms-app';
-import { parse } from 'yaml';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import configText from '../../admin/config.yml?raw';
 import { publishTarget } from 'virtual:build-derived';
 import previewStyles from '@/styles/cms-preview.css?inline';
@@ -22,7 +22,7 @@ import {
 import { PostPreview } from '@/components/react/CmsPostPreview';
 
 // admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
-const config = parse(configText) as CmsConfigShape & Record<string, unknown>;
+const config = parseCmsConfig(configText) as CmsConfigShape & Record<string, unknown>;
 
 /**
  * The list of what stops an entry from being saved, kept on screen until the next save (Decap's own
@@ -139,7 +139,7 @@ if (english) CMS.registerLocale('en', withOurPhrases(english));
 
 type InitOptions = NonNullable<Parameters<typeof CMS.init>[0]>;
 // decap-server's address as the build or `npm run cms` read it (DECAP_SERVER_PORT, else
-// admin/config.yml's; src/integrations/publish-config.mjs): the same one the admin publishes through.
+// admin/config.yml's; src/lib/config/publish-target.mjs): the same one the admin publishes through.
 const localBackend =
   config.local_backend && publishTarget?.localBackendUrl
     ? { url: publishTarget.localBackendUrl }

@@ -1,4 +1,4 @@
-// Bundles the form handler (src/server/forms/node.ts, TypeScript that imports the forms' own
+// Bundles the form handler (server/form-handler/node.ts, TypeScript that imports the forms' own
 // validation rules) into one plain module for `npm start`: .server/<build folder>/forms.mjs beside
 // the build, never inside it (dist/ is what the host publishes). Packages stay imports (nodemailer
 // is a dependency); the content files are bundled, so the e-mails match the pages of this build.
@@ -11,7 +11,7 @@ import { formHandlerBundle } from '../../server/forms.mjs';
 /** Writes the bundle to `outfile` (the server's own tests bundle it for their small builds too). */
 export async function bundleFormHandler(root, outfile) {
   await build({
-    entryPoints: [path.join(root, 'src/server/forms/node.ts')],
+    entryPoints: [path.join(root, 'server/form-handler/node.ts')],
     outfile,
     bundle: true,
     platform: 'node',

@@ -222,7 +222,7 @@ export function offlineReading() {
       display: 'minimal-ui',
       theme_color: THEME_COLOR,
       background_color: '#ffffff',
-      // Made from public/favicon.svg by scripts/icons.mjs.
+      // Made from public/favicon.svg by tools/icons.mjs.
       icons: [
         { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },

@@ -17,11 +17,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { CSP_STEPS, SELF } from './html/csp-steps.mjs';
 import { HtmlPage } from './html/page.mjs';
 import { inertFileBlocks } from './inert-files.mjs';
-import { localBackendUrl, publishTarget } from './publish-config.mjs';
+import { parseCmsConfig } from '../lib/config/cms-config.mjs';
+import { localBackendUrl, publishTarget } from '../lib/config/publish-target.mjs';
 import { isLoopbackHost } from '../lib/config/shared.mjs';
 
 /** Origins of the absolute URLs among `urls` (same-origin paths are covered by 'self'). */
@@ -93,7 +93,7 @@ const DECAP_BACKEND_ORIGINS = {
  *   or picture in a post's text, failed with "Failed to persist entry: TypeError: Failed to fetch").
  */
 export function cmsRelaxations(configText, env = process.env) {
-  const config = parse(configText) ?? {};
+  const config = parseCmsConfig(configText);
   const backend = config.backend ?? {};
   const connect = new Set(DECAP_BACKEND_ORIGINS[backend.name] ?? []);
   for (const key of ['api_root', 'base_url', 'auth_endpoint', 'gateway_url', 'identity_url']) {
@@ -127,7 +127,7 @@ export function servedOnLoopback(siteUrl) {
  * Sign-in opens the OAuth provider in a popup, which needs no source here.
  */
 export function adminConnectSources(configText, siteUrl) {
-  const target = publishTarget(configText);
+  const target = publishTarget(parseCmsConfig(configText));
   const sources = target.name === 'github' ? originsOf([target.apiRoot]) : [];
   if (target.localBackendUrl && servedOnLoopback(siteUrl)) {
     const local = originsOf([target.localBackendUrl]).filter((origin) => servedOnLoopback(origin));

@@ -1,5 +1,5 @@
 // Where the forms send their data: the PUBLIC_*_ENDPOINT variables through astro:env
-// (docs/configuration.md). scripts/build-env.mjs checked them (trimmed, absolute URLs), the same
+// (docs/configuration.md). tools/build-env.mjs checked them (trimmed, absolute URLs), the same
 // values the Content-Security-Policy allows; unset, the same-origin development collector of
 // `npm start` (the schema's default) is used and the build warns.
 import {

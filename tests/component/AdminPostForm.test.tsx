@@ -1,10 +1,11 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AuthGate, LOADING_TEXT } from '@/islands/admin/AuthGate';
 import { tagsTheEditorDrops } from '@/islands/admin/editor-extensions';
 import { PostForm } from '@/islands/admin/PostForm';
+import { UNSAVED_COPY_DELAY_MS } from '@/islands/admin/useUnsavedCopy';
 import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import type { Auth } from '@/lib/auth/session';
@@ -177,6 +178,10 @@ describe('PostForm: opening a saved post', () => {
   };
 
   it('has no unsaved changes until the admin changes something', async () => {
+    // The clock runs as usual, and is moved past the unsaved copy's delay in one step below: a copy
+    // the form would write without a change is written by then, whatever the machine's load.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     const auth = fakeAuth(async () => session);
     render(
       <AuthGate auth={auth} onRedirect={vi.fn()}>
@@ -184,7 +189,7 @@ describe('PostForm: opening a saved post', () => {
       </AuthGate>,
     );
     await screen.findByRole('textbox', { name: 'Content' });
-    await new Promise((resolve) => setTimeout(resolve, 400)); // past the unsaved copy's 300 ms
+    await act(() => vi.advanceTimersByTimeAsync(UNSAVED_COPY_DELAY_MS + 1));
     expect(screen.queryByText('Unsaved changes')).toBeNull();
     expect(localStorage.getItem('admin-unsaved-post:3')).toBeNull();
     await userEvent.type(screen.getByLabelText(/^Excerpt/), '!');

@@ -10,7 +10,7 @@ const showBrowserTagPage = vi.hoisted(() => vi.fn<(host: HTMLElement, tag: strin
 const showSiteCopyNotice = vi.hoisted(() => vi.fn<(slug: string) => Promise<void>>());
 vi.mock('@/islands/blog/browser-post', () => ({ showBrowserPost, showBrowserTagPage, showSiteCopyNotice }));
 
-const { default: BrowserPostLoader } = await import('@/islands/blog/BrowserPostLoader');
+const { default: BrowserPostLoader, CHECKED_ATTRIBUTE } = await import('@/islands/blog/BrowserPostLoader');
 
 /** The page as BrowserPost.astro leaves it: the host first, the page's own content beside it. */
 function renderPage(mode: 'prebuilt' | 'missing', slug = '') {
@@ -54,6 +54,18 @@ describe('BrowserPostLoader', () => {
     expect(screen.getByText('Built content')).toBeVisible();
     // ...and asks whether the admin drafted, deleted or retitled it here.
     await waitFor(() => expect(showSiteCopyNotice).toHaveBeenCalledWith('my-post'));
+  });
+
+  it('marks the host once it has looked, its note about the built post included', async () => {
+    showBrowserPost.mockResolvedValue(false);
+    const notice = deferred<void>();
+    showSiteCopyNotice.mockReturnValue(notice.promise);
+    const { container } = renderPage('prebuilt', 'my-post');
+    const host = container.querySelector('[data-browser-post]')!;
+    await waitFor(() => expect(showSiteCopyNotice).toHaveBeenCalledWith('my-post'));
+    expect(host).not.toHaveAttribute(CHECKED_ATTRIBUTE);
+    notice.resolve();
+    await waitFor(() => expect(host).toHaveAttribute(CHECKED_ATTRIBUTE, ''));
   });
 
   it('shows the stored post without a note about the built one', async () => {

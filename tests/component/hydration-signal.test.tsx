@@ -59,9 +59,11 @@ describe('client:interact replays a held press once the island signals', () => {
     button.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
     expect(load).toHaveBeenCalledOnce();
+    const listening = vi.spyOn(island, 'addEventListener');
     hydrated();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(pressed).not.toHaveBeenCalled(); // hydrate() resolved, but the island has not said so
+    // hydrate() has resolved and the directive now waits for the island's own word.
+    await vi.waitFor(() => expect(listening).toHaveBeenCalledWith(HYDRATED_EVENT, expect.any(Function)));
+    expect(pressed).not.toHaveBeenCalled();
     signalHydrated(button);
     await vi.waitFor(() => expect(pressed).toHaveBeenCalledOnce(), { timeout: 500 });
     expect(island).toHaveAttribute(HYDRATED_ATTRIBUTE);

@@ -454,8 +454,7 @@ test.describe("posts kept in this browser's store", () => {
 
     // A post the seed record does not list gets no note once the loader has looked.
     await page.goto(`/blog/${untouched!.slug}`);
-    await expect(page.locator('astro-island[component-url*="BrowserPostLoader"]:not([ssr])')).toHaveCount(1);
-    await page.waitForTimeout(300);
+    await expect(page.locator('[data-browser-post][data-checked]')).toHaveCount(1);
     await expect(note).toHaveCount(0);
   });
 

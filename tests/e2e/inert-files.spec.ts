@@ -4,7 +4,7 @@ import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { testBuildPath } from '../../scripts/test-build.mjs';
+import { testBuildPath } from '../../tools/test-build.mjs';
 import { INERT_FILE_POLICY } from '../../src/integrations/inert-files.mjs';
 import { childEnv, freePort, type Started, startNode } from '../process';
 import { expect, test } from './fixtures';
@@ -32,7 +32,7 @@ let bare: http.Server | undefined;
 let bareOrigin = '';
 
 test.beforeAll(async () => {
-  // A small build beside the run's build (scripts/test-build.mjs): its pages, and that build's _headers.
+  // A small build beside the run's build (tools/test-build.mjs): its pages, and that build's _headers.
   served = await mkdtemp(path.join(tmpdir(), 'inert-e2e-'));
   await mkdir(path.join(served, '_astro'));
   await mkdir(path.join(served, 'blog'));

@@ -1,12 +1,12 @@
 // The forms' own e-mail backend end to end, as a practice runs it: the run's build (no
-// PUBLIC_*_ENDPOINT, so the forms post to the site itself; scripts/test-build.mjs), `node
+// PUBLIC_*_ENDPOINT, so the forms post to the site itself; tools/test-build.mjs), `node
 // server/serve.mjs` on it with SMTP configured (read when the server starts), a real SMTP server in
 // this process (tests/smtp-sink.ts), and both forms used in Chromium. Desktop only (no @layout tag).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AddressObject } from 'mailparser';
-import { MAIL, TEST_BUILD_DIR, mailEnv, testBuildPath } from '../../scripts/test-build.mjs';
+import { MAIL, TEST_BUILD_DIR, mailEnv, testBuildPath } from '../../tools/test-build.mjs';
 import { childEnv, freePort, type Started, startNode } from '../process';
 import { SMTP_ACCOUNT, type SmtpSink, startSmtpSink } from '../smtp-sink';
 import { expect, test } from './fixtures';
@@ -104,7 +104,7 @@ test('the built pages and the server bundle hold none of the mail settings', () 
   expect(leaks).toEqual([]);
   // The forms post to the site itself, the routes the handler serves.
   expect(readFileSync(path.join(testBuildPath, 'index.html'), 'utf8')).toContain(
-    'action="/__dev/forms/contact"',
+    'action="/api/forms/contact"',
   );
 });
 
@@ -267,11 +267,11 @@ test('is no relay: the confirmation route sends nothing, whatever it is asked', 
     course: 'intro',
   };
   for (const body of [victim, { ...victim, confirmation: 'sent' }]) {
-    const answer = await request.post(`${base}/__dev/forms/confirmation`, { data: body });
+    const answer = await request.post(`${base}/api/forms/confirmation`, { data: body });
     expect((await answer.json()).success).toBe(answer.status() === 200);
   }
   // The next e-mail the server gets is this one: the two requests above sent none.
-  const marker = await request.post(`${base}/__dev/forms/contact`, {
+  const marker = await request.post(`${base}/api/forms/contact`, {
     data: { name: 'Marker', email: 'marker@example.com', phone: '', message: 'Only this one arrives.' },
   });
   expect(marker.status()).toBe(200);
@@ -286,13 +286,13 @@ test('a page on another site cannot make its visitors’ browsers send the forms
   await page.route('https://evil.example/**', (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><form id="f" method="post" action="${base}/__dev/forms/contact">
+      body: `<!doctype html><form id="f" method="post" action="${base}/api/forms/contact">
         <input name="name" value="Spam Sender"><input name="email" value="victim@example.net">
         <input name="message" value="Buy cheap things at spam.example today"></form>
         <script>document.getElementById('f').submit()</script>`,
     }),
   );
-  const answer = page.waitForResponse(`${base}/__dev/forms/contact`);
+  const answer = page.waitForResponse(`${base}/api/forms/contact`);
   await page.goto('https://evil.example/');
   expect((await answer).status()).toBe(403);
   await expect(page.locator('body')).toContainText(

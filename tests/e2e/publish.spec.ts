@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { readFrontMatter } from '../../src/lib/text/post-file';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, signIn, test } from './fixtures';
-import { startDecapServer } from '../process';
+import { startDecapServer, startNode } from '../process';
 import { moreAction, moreButton, postEntry } from './admin-posts';
 
 // "Publish to website" with real parts (issue 22): a temporary git repository holding a copy of the
@@ -429,19 +429,11 @@ test('a published post is on the blog for every visitor after the repository is 
     HOST: '127.0.0.1',
   };
   await run('npm', ['run', 'build'], { cwd: repo, env, timeout: 540_000 });
-  const site = spawn('node', ['server/serve.mjs'], { cwd: repo, env, stdio: 'ignore' });
+  const site = startNode(['server/serve.mjs'], { cwd: repo, env });
   try {
     const origin = `http://127.0.0.1:${sitePort()}`;
-    await expect
-      .poll(
-        () =>
-          fetch(origin).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(200);
+    await site.printed(`Serving `);
+    expect((await fetch(origin)).status).toBe(200);
     // A fresh browser profile: no IndexedDB, so only the build can show the post.
     const visitor = await browser.newContext();
     const reader = await visitor.newPage();
@@ -488,6 +480,6 @@ test('a published post is on the blog for every visitor after the repository is 
     ).toBe(0);
     await phone.close();
   } finally {
-    site.kill();
+    await site.stop();
   }
 });

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { testBuildPath } from '../../scripts/test-build.mjs';
+import { testBuildPath } from '../../tools/test-build.mjs';
 import { expect, test } from './fixtures';
 
-// The build the end-to-end server serves: the run's one build (scripts/test-build.mjs).
+// The build the end-to-end server serves: the run's one build (tools/test-build.mjs).
 const dist = testBuildPath;
 
 test.describe('production server', () => {

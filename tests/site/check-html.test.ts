@@ -1,13 +1,13 @@
-// The HTML check of `npm test` (scripts/check-html.mjs): every page of the run's one build
-// (scripts/test-build.mjs, made by the site project's global setup) is valid HTML; and, on pages
+// The HTML check of `npm test` (tools/check-html.mjs): every page of the run's one build
+// (tools/test-build.mjs, made by the site project's global setup) is valid HTML; and, on pages
 // made for it, it reports what it is there to catch, such as the module script once written after
 // </html> on /login and /offline.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlErrors, pagesToCheck } from '../../scripts/check-html.mjs';
-import { testBuildPath } from '../../scripts/test-build.mjs';
+import { htmlErrors, pagesToCheck } from '../../tools/check-html.mjs';
+import { testBuildPath } from '../../tools/test-build.mjs';
 
 const page = (body: string, after = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A page</title></head><body>${body}</body></html>${after}`;

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCertificate } from '../../scripts/measure-server.mjs';
-import { findNginx, findSystemdAnalyze, realSystem } from '../../scripts/test-setup.mjs';
+import { selfSignedCertificate } from '../../tools/measure-server.mjs';
+import { findNginx, findSystemdAnalyze, realSystem } from '../../tools/test-setup.mjs';
 import { freePort, smallBuild, startServer, type Started } from '../unit/serve-helpers';
 
 const run = promisify(execFile);
-// Found where `npm test`'s first step finds them (scripts/test-setup.mjs), which installs them.
+// Found where `npm test`'s first step finds them (tools/test-setup.mjs), which installs them.
 const system = realSystem();
 const foundNginx = findNginx(system);
 const nginx = 'path' in foundNginx ? foundNginx.path : undefined;

@@ -1,11 +1,11 @@
 // The real `astro build` under CI=true without the admin variables stops before it writes anything
 // (about 10 s on a busy machine). `astro check` loads the same config and is not stopped: the check
 // runs only for the build command, which CI's own `npm run typecheck` shows every run.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runNode } from '../process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
@@ -16,18 +16,7 @@ function runAstro(args: string[]): Promise<{ code: number | null; output: string
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
   delete env.ADMIN_USERNAME;
   delete env.ADMIN_PASSWORD_SHA256;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astro, ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+  return runNode([astro, ...args], { cwd: root, env });
 }
 
 describe('under CI=true without ADMIN_USERNAME and ADMIN_PASSWORD_SHA256', () => {

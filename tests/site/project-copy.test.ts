@@ -7,7 +7,7 @@
 //
 // What the CMS accepts, `npm test` accepts: two more posts, one with only the fields the schema and
 // the CMS require and one with pictures as Decap CMS writes them (issue 18), pass the content tests
-// and build, and their pages are valid HTML (scripts/check-html.mjs). A post whose picture is
+// and build, and their pages are valid HTML (tools/check-html.mjs). A post whose picture is
 // missing or has no alt text stops the build (`astro sync` is where content is read) naming post
 // and picture.
 //
@@ -27,9 +27,9 @@ import { copyFile, readdir, readFile, readlink, rm, writeFile } from 'node:fs/pr
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measurementAdminEnv } from '../../scripts/build-env.mjs';
-import { htmlErrors } from '../../scripts/check-html.mjs';
-import { projectCopy, projectRoot } from '../../scripts/project-copy.mjs';
+import { measurementAdminEnv } from '../../tools/build-env.mjs';
+import { htmlErrors } from '../../tools/check-html.mjs';
+import { projectCopy, projectRoot } from '../../tools/project-copy.mjs';
 import { childEnv, freePort, runNode, type Started, startNode } from '../process';
 
 const MINIMAL_POST = 'content/posts/a-post-with-only-the-required-fields.md';
@@ -113,8 +113,8 @@ async function builtFiles(dist: string): Promise<string[]> {
     .map((entry) => relative(dist, join(entry.parentPath, entry.name)));
 }
 
-// Without the test runner's own variables (scripts/test-build.mjs, childEnv); under CI=true a build
-// without the admin variables stops (scripts/build-env.mjs): an account nobody can sign in with, as
+// Without the test runner's own variables (tools/test-build.mjs, childEnv); under CI=true a build
+// without the admin variables stops (tools/build-env.mjs): an account nobody can sign in with, as
 // `npm run audit` gives.
 const env = childEnv(measurementAdminEnv(process.env));
 const run = (cwd: string, args: string[]) => runNode(args, { cwd, env });
@@ -305,7 +305,7 @@ describe('npm run update while the site is serving', () => {
     soon = torontoTime(buildNow, 1000);
     await writeFile(join(copy, SOON.file), scheduledPost(SOON.title, `'${soon.text}'`));
     outputBeforeUpdate = server.output().length;
-    const update = runNode(['scripts/update.mjs'], {
+    const update = runNode(['tools/update.mjs'], {
       cwd: copy,
       env: { ...env, SITE_BUILD_NOW: new Date(buildNow).toISOString() },
     });
@@ -374,7 +374,7 @@ describe('npm run update while the site is serving', () => {
   it('keeps the live build when a rebuild fails, and says why', async () => {
     const live = await readlink(join(copy, '.releases/current'));
     await writeFile(join(copy, 'content/posts/a-broken-post.md'), '---\ntitle: 42\n---\n\nNo excerpt.\n');
-    const { code, output } = await run(copy, ['scripts/update.mjs']);
+    const { code, output } = await run(copy, ['tools/update.mjs']);
     await rm(join(copy, 'content/posts/a-broken-post.md'));
 
     expect(code).toBe(1);

@@ -6,7 +6,7 @@ import {
   productionBuildReason,
   refuseDevelopmentAccountInProduction,
   shippedAdminAccount,
-} from '../../scripts/build-env.mjs';
+} from '../../tools/build-env.mjs';
 import {
   adminAccount,
   DEVELOPMENT_ACCOUNT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shippedAdminAccount } from '../../scripts/build-env.mjs';
+import { shippedAdminAccount } from '../../tools/build-env.mjs';
 import {
   constantTimeEqual,
   hashPassword,

@@ -1,9 +1,9 @@
 // How build settings reach site code (docs/configuration.md): the schema astro:env gets, the checked
 // values put back for it to read, and the module of values the build derives from them.
 import { describe, expect, it, vi } from 'vitest';
-import { buildEnvironment, envSchema, shippedAdminAccount } from '../../scripts/build-env.mjs';
+import { buildEnvironment, envSchema, shippedAdminAccount } from '../../tools/build-env.mjs';
 import { buildDerivedSource } from '../../src/integrations/build-derived.mjs';
-import { DEV_ADMIN, DEV_COLLECTOR } from '@/lib/config/shared.mjs';
+import { DEV_ADMIN, FORM_ROUTES } from '@/lib/config/shared.mjs';
 import { endpoints } from '@/lib/endpoints';
 
 const SHA256 = '6cdbfe087472213f048b7ac2b516c9eeb5d827ba821398a064c0dfa0c712cfde';
@@ -52,7 +52,7 @@ describe('the astro:env schema', () => {
     expect(envSchema.ADMIN_USERNAME.default).toBe(unset.adminAccount.username);
     expect(unset.adminAccount.username).toBe(DEV_ADMIN.username);
     // What site code reads through astro:env when nothing is set (the unit tests' case).
-    expect(endpoints).toEqual(DEV_COLLECTOR);
+    expect(endpoints).toEqual(FORM_ROUTES);
   });
 });
 

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { z } from 'astro/zod';
 import { isClearedValue, withoutClearedValues } from '@/lib/cms/entry';
 import {
@@ -63,7 +63,7 @@ interface Config {
   public_folder: string;
   collections: Collection[];
 }
-const config = parse(read('admin/config.yml')) as Config;
+const config = parseCmsConfig(read('admin/config.yml')) as Config;
 const collection = (name: string) => {
   const found = config.collections.find((c) => c.name === name);
   if (!found) throw new Error(`admin/config.yml has no collection "${name}"`);

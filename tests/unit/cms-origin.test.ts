@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildEnvironment, readCmsOrigin } from '../../scripts/build-env.mjs';
+import { buildEnvironment, readCmsOrigin } from '../../tools/build-env.mjs';
 import { CMS_ORIGIN, CMS_USER_KEYS, cmsAddressElsewhere } from '@/lib/cms/origin';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,7 @@
 // the summary and the "Scheduled" filter read, added as a file is read and never written back.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
 import { formatFrontMatter } from '@/lib/cms/formats';
 
@@ -32,7 +32,7 @@ describe('the scheduled note in Decap’s list of posts', () => {
   });
 
   it('is what the posts list shows and filters on (admin/config.yml)', () => {
-    const config = parse(readFileSync('admin/config.yml', 'utf8')) as {
+    const config = parseCmsConfig(readFileSync('admin/config.yml', 'utf8')) as {
       collections: { name: string; summary: string; view_filters: { field: string; pattern: string }[] }[];
     };
     const posts = config.collections.find((c) => c.name === 'posts')!;

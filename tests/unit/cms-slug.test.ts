@@ -2,7 +2,7 @@
 // through Decap's own template and slug functions, read from its package, with admin/config.yml's settings.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { parse } from 'yaml';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { FILE_SLUG, fileSlugOf } from '@/lib/cms/entry';
 import { SLUG_PATTERN } from '@/lib/blog/post-rules';
 import { withUniqueSlugs } from '@/lib/blog/slugs';
@@ -22,7 +22,9 @@ interface Config {
   slug: { encoding: 'ascii' | 'unicode'; clean_accents: boolean; sanitize_replacement: string };
   collections: { name: string; slug?: string; fields: { name: string; pattern?: [string, string] }[] }[];
 }
-const config = parse(readFileSync(new URL('../../admin/config.yml', import.meta.url), 'utf8')) as Config;
+const config = parseCmsConfig(
+  readFileSync(new URL('../../admin/config.yml', import.meta.url), 'utf8'),
+) as Config;
 const posts = config.collections.find((collection) => collection.name === 'posts')!;
 
 /** The file name Decap gives a new entry: the collection's template, compiled as Decap compiles it. */

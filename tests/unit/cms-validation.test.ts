@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { parseFrontMatter } from '@/lib/cms/formats';
 import {
   entryProblems,
@@ -19,7 +19,7 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
 type Collection = NamedCollections['collections'][number];
 type CmsFile = NonNullable<Collection['files']>[number] & { file: string };
-const config = parse(read('admin/config.yml')) as {
+const config = parseCmsConfig(read('admin/config.yml')) as {
   collections: (Omit<Collection, 'files'> & { folder?: string; files?: CmsFile[] })[];
 };
 /** A folder collection's fields, or those of the one file of a files collection. */

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Map } from 'immutable';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 // Decap's sources: the dist bundles need a browser window.
 import { compileStringTemplate } from 'decap-cms-lib-widgets/src/stringTemplate';
 import en from 'decap-cms-locales/src/en/index.js';
@@ -29,7 +29,9 @@ interface Collection {
   fields?: Field[];
   files?: { fields: Field[] }[];
 }
-const config = parse(readFileSync(join(root, 'admin/config.yml'), 'utf8')) as { collections: Collection[] };
+const config = parseCmsConfig(readFileSync(join(root, 'admin/config.yml'), 'utf8')) as {
+  collections: Collection[];
+};
 
 const everyField = (fields: readonly Field[]): Field[] =>
   fields.flatMap((f) => [f, ...everyField([...(f.fields ?? []), ...(f.field ? [f.field] : [])])]);

@@ -7,12 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createDevCollector,
-  readCollectorRoutes,
+  readFormRoutes,
   RETENTION_DAYS,
   ROUTES_FILE,
 } from '../../server/dev-collector.mjs';
-import { buildEnvironment } from '../../scripts/build-env.mjs';
-import { collectorRoutes, devCollector } from '../../src/integrations/dev-collector.mjs';
+import { buildEnvironment } from '../../tools/build-env.mjs';
+import { formRoutes, formRoutesFor } from '../../src/integrations/form-routes.mjs';
 
 let dataDir: string;
 let server: http.Server;
@@ -22,7 +22,7 @@ const FILE_CAP = 4096;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'collector-'));
   const collect = createDevCollector({
-    routes: { '/__dev/forms/contact': 'contact', '/__dev/forms/confirmation': 'confirmation' },
+    routes: { '/api/forms/contact': 'contact', '/api/forms/confirmation': 'confirmation' },
     dataDir,
     log: () => {},
     maxFileBytes: FILE_CAP,
@@ -51,7 +51,7 @@ const postJson = (url: string, body: unknown) =>
 
 describe('development form collector', () => {
   it('appends each submission as one JSON line', async () => {
-    const response = await postJson('/__dev/forms/contact', { name: 'Zoë', message: '<script>x</script>' });
+    const response = await postJson('/api/forms/contact', { name: 'Zoë', message: '<script>x</script>' });
     expect(response.status).toBe(200);
     const lines = (await readFile(path.join(dataDir, 'submissions.jsonl'), 'utf8')).trim().split('\n');
     const entry = JSON.parse(lines.at(-1)!);
@@ -60,19 +60,19 @@ describe('development form collector', () => {
   });
 
   it('answers the confirmation service contract', async () => {
-    const response = await postJson('/__dev/forms/confirmation', { email: 'a@b.co' });
+    const response = await postJson('/api/forms/confirmation', { email: 'a@b.co' });
     expect(await response.json()).toEqual({ success: true });
   });
 
   it('refuses unreadable and oversized bodies with a JSON error', async () => {
-    const bad = await fetch(base + '/__dev/forms/contact', {
+    const bad = await fetch(base + '/api/forms/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{not json',
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/could not be read/);
-    const huge = await postJson('/__dev/forms/contact', { message: 'x'.repeat(70 * 1024) });
+    const huge = await postJson('/api/forms/contact', { message: 'x'.repeat(70 * 1024) });
     expect(huge.status).toBe(413);
     expect((await huge.json()).error).toBe('The submission is too large.');
   });
@@ -83,7 +83,7 @@ describe('development form collector', () => {
       'multipart/form-data; boundary=x',
       'text/plain',
     ]) {
-      const response = await fetch(base + '/__dev/forms/contact', {
+      const response = await fetch(base + '/api/forms/contact', {
         method: 'POST',
         headers: { 'Content-Type': type },
         body: 'name=Zo%C3%AB',
@@ -91,7 +91,7 @@ describe('development form collector', () => {
       expect(response.status, type).toBe(415);
       expect((await response.json()).error).toBe('The development collector accepts only application/json.');
     }
-    const withCharset = await fetch(base + '/__dev/forms/confirmation', {
+    const withCharset = await fetch(base + '/api/forms/confirmation', {
       method: 'POST',
       headers: { 'Content-Type': 'Application/JSON; charset=utf-8' },
       body: '{}',
@@ -106,7 +106,7 @@ describe('development form collector', () => {
     socket.on('data', (chunk) => (received += chunk));
     socket.on('error', () => {});
     socket.write(
-      'POST /__dev/forms/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+      'POST /api/forms/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
         'Transfer-Encoding: chunked\r\n\r\n',
     );
     // Chunks of 16 kB past the 64 kB limit, and then the client would go on for ever.
@@ -118,7 +118,7 @@ describe('development form collector', () => {
 
   it('answers 408 and closes when a body does not arrive whole in time', async () => {
     const slow = createDevCollector({
-      routes: { '/__dev/forms/contact': 'contact' },
+      routes: { '/api/forms/contact': 'contact' },
       dataDir,
       log: () => {},
       bodyMs: 100,
@@ -132,7 +132,7 @@ describe('development form collector', () => {
       socket.on('error', () => {});
       // Ten bytes promised, two sent, and then nothing.
       socket.write(
-        'POST /__dev/forms/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        'POST /api/forms/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
           'Content-Length: 10\r\n\r\n{"',
       );
       await new Promise((resolve) => socket.on('close', resolve));
@@ -145,7 +145,7 @@ describe('development form collector', () => {
 
   it('leaves other paths to the static files', async () => {
     expect((await fetch(base + '/somewhere')).status).toBe(404);
-    expect((await fetch(base + '/__dev/forms/registration', { method: 'POST' })).status).toBe(404);
+    expect((await fetch(base + '/api/forms/registration', { method: 'POST' })).status).toBe(404);
   });
 });
 
@@ -158,21 +158,21 @@ describe('size of .data/submissions.jsonl', () => {
     const message = 'x'.repeat(1000);
     const statuses = [];
     for (let count = 0; count < 6; count++) {
-      statuses.push((await postJson('/__dev/forms/contact', { message })).status);
+      statuses.push((await postJson('/api/forms/contact', { message })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 507, 507, 507]);
-    const full = await postJson('/__dev/forms/contact', { message });
+    const full = await postJson('/api/forms/contact', { message });
     expect((await full.json()).error).toMatch(/submissions\.jsonl is full; empty it/);
     const { size } = await stat(path.join(dataDir, 'submissions.jsonl'));
     expect(size).toBeLessThanOrEqual(FILE_CAP);
     // A smaller submission that still fits is taken.
-    expect((await postJson('/__dev/forms/confirmation', {})).status).toBe(200);
+    expect((await postJson('/api/forms/confirmation', {})).status).toBe(200);
   });
 
   it('holds the cap when submissions arrive at once', async () => {
     const message = 'y'.repeat(1000);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => postJson('/__dev/forms/contact', { message })),
+      Array.from({ length: 10 }, () => postJson('/api/forms/contact', { message })),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
     expect((await stat(path.join(dataDir, 'submissions.jsonl'))).size).toBeLessThanOrEqual(FILE_CAP);
@@ -201,7 +201,7 @@ describe('retention of .data/submissions.jsonl', () => {
     );
     const logged: string[] = [];
     const collect = createDevCollector({
-      routes: { '/__dev/forms/contact': 'contact' },
+      routes: { '/api/forms/contact': 'contact' },
       dataDir: dir,
       log: (line) => logged.push(line),
       now: () => now,
@@ -211,7 +211,7 @@ describe('retention of .data/submissions.jsonl', () => {
 
     const local = http.createServer((req, res) => void collect(req, res));
     await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/__dev/forms/contact`;
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/api/forms/contact`;
     const send = (name: string) =>
       fetch(url, {
         method: 'POST',
@@ -239,34 +239,34 @@ describe('which forms the collector answers', () => {
     buildEnvironment({ ...variables, SITE_URL: 'https://a.example' });
 
   it('is what the build recorded: the forms whose endpoint variable was unset', async () => {
-    expect(collectorRoutes(env({}))).toEqual({
-      '/__dev/forms/contact': 'contact',
-      '/__dev/forms/registration': 'registration',
-      '/__dev/forms/confirmation': 'confirmation',
+    expect(formRoutesFor(env({}))).toEqual({
+      '/api/forms/contact': 'contact',
+      '/api/forms/registration': 'registration',
+      '/api/forms/confirmation': 'confirmation',
     });
     expect(
-      collectorRoutes(
+      formRoutesFor(
         env({
           PUBLIC_CONTACT_ENDPOINT: 'https://forms.example/contact',
           PUBLIC_REGISTRATION_ENDPOINT: 'https://forms.example/registration',
         }),
       ),
-    ).toEqual({ '/__dev/forms/confirmation': 'confirmation' });
+    ).toEqual({ '/api/forms/confirmation': 'confirmation' });
   });
 
   it('is none for a build whose forms all post to real endpoints, whatever the server environment', async () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'collector-dist-'));
     try {
       const build = (variables: Record<string, string>) =>
-        devCollector(env(variables)).hooks['astro:build:done']({ dir: pathToFileURL(dist + path.sep) });
+        formRoutes(env(variables)).hooks['astro:build:done']({ dir: pathToFileURL(dist + path.sep) });
       await build({});
-      expect(Object.keys(readCollectorRoutes(dist))).toHaveLength(3);
+      expect(Object.keys(readFormRoutes(dist))).toHaveLength(3);
       await build({
         PUBLIC_CONTACT_ENDPOINT: 'https://forms.example/contact',
         PUBLIC_REGISTRATION_ENDPOINT: 'https://forms.example/registration',
         PUBLIC_CONFIRMATION_ENDPOINT: 'https://mail.example/confirm',
       });
-      expect(readCollectorRoutes(dist)).toEqual({});
+      expect(readFormRoutes(dist)).toEqual({});
     } finally {
       await rm(dist, { recursive: true, force: true });
     }
@@ -277,9 +277,9 @@ describe('which forms the collector answers', () => {
     try {
       await writeFile(
         path.join(dist, ROUTES_FILE),
-        JSON.stringify({ '/__dev/forms/contact': 'contact', '/': 'contact', '/__dev/x': 'other' }),
+        JSON.stringify({ '/api/forms/contact': 'contact', '/': 'contact', '/api/other': 'other' }),
       );
-      expect(readCollectorRoutes(dist)).toEqual({ '/__dev/forms/contact': 'contact' });
+      expect(readFormRoutes(dist)).toEqual({ '/api/forms/contact': 'contact' });
     } finally {
       await rm(dist, { recursive: true, force: true });
     }

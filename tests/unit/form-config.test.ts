@@ -1,8 +1,8 @@
-// The mail settings the form handler reads when the server starts (src/server/forms/config.ts).
+// The mail settings the form handler reads when the server starts (server/form-handler/config.ts).
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { readMailConfig, readRateLimit, readTrustProxy } from '@/server/forms/config';
-import { clientAddress } from '@/server/forms/node';
+import { readMailConfig, readRateLimit, readTrustProxy } from '../../server/form-handler/config';
+import { clientAddress } from '../../server/form-handler/node';
 
 const mail = { MAIL_FROM: 'Site <site@practice.example>', PRACTICE_INBOX: 'inbox@practice.example' };
 

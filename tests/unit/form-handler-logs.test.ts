@@ -1,8 +1,8 @@
 // What the form handler writes to the server's log: what happened, never what a visitor sent. A mail
 // server's refusal often quotes the recipient's address, and the handler logs that refusal.
 import { expect, it } from 'vitest';
-import { createFormHandler } from '@/server/forms/handler';
-import { siteFacts } from '@/server/forms/site';
+import { createFormHandler } from '../../server/form-handler/handler';
+import { siteFacts } from '../../server/form-handler/site';
 
 const registration = {
   name: 'Priya Natarajan',

@@ -1,4 +1,4 @@
-// The form handler (src/server/forms/handler.ts) on web Requests: validation parity with the
+// The form handler (server/form-handler/handler.ts) on web Requests: validation parity with the
 // browser's rules, the honeypot, the rate limits, header injection, size and type limits, and what
 // the visitor is told when the mail server fails. The real SMTP round trip is form-mail-smtp.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -13,8 +13,8 @@ import {
   HANDLER_MESSAGES,
   type OutgoingMail,
   type SendMail,
-} from '@/server/forms/handler';
-import { siteFacts } from '@/server/forms/site';
+} from '../../server/form-handler/handler';
+import { siteFacts } from '../../server/form-handler/site';
 
 const routes = {
   '/forms/contact': 'contact',
@@ -224,7 +224,7 @@ describe('what is sent', () => {
     await post('/forms/contact', { ...contact, message: payload });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(payload);
-    expect(sent[0]!.html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#60;script&#62;');
+    expect(sent[0]!.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &lt;script&gt;');
     expect(sent[0]!.html).not.toMatch(/<img|<script/);
   });
 

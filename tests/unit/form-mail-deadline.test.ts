@@ -1,12 +1,12 @@
-// The nodemailer sender of `npm start` and the Netlify Function (src/server/forms/node.ts) against a
+// The nodemailer sender of `npm start` and the Netlify Function (server/form-handler/node.ts) against a
 // real SMTP server that is slow on purpose: the request's deadline gives the visitor the form's
 // error, and a mail the visitor was told had failed is not delivered later; connections are capped.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFormHandler, HANDLER_MESSAGES } from '@/server/forms/handler';
-import { createSmtpSender, SMTP_CONNECTIONS } from '@/server/forms/node';
-import { siteFacts } from '@/server/forms/site';
+import { createFormHandler, HANDLER_MESSAGES } from '../../server/form-handler/handler';
+import { createSmtpSender, SMTP_CONNECTIONS } from '../../server/form-handler/node';
+import { siteFacts } from '../../server/form-handler/site';
 
 interface SlowServer {
   url: string;

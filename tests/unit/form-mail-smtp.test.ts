@@ -2,7 +2,7 @@
 // (netlify/functions/forms.mts), which builds the same nodemailer sender as `npm start`.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../smtp-sink';
-import { DEV_COLLECTOR } from '@/lib/config/shared.mjs';
+import { FORM_ROUTES } from '@/lib/config/shared.mjs';
 
 let sink: SmtpSink;
 let forms: (request: Request, context: { ip?: string }) => Promise<Response>;
@@ -43,16 +43,12 @@ const post = (path: string, body: unknown, ip = '203.0.113.20') =>
 
 describe('the Netlify Function', () => {
   it('serves the routes the build points the forms to when no endpoint is set', () => {
-    expect(config.path).toEqual([
-      DEV_COLLECTOR.contact,
-      DEV_COLLECTOR.registration,
-      DEV_COLLECTOR.confirmation,
-    ]);
+    expect(config.path).toEqual([FORM_ROUTES.contact, FORM_ROUTES.registration, FORM_ROUTES.confirmation]);
   });
 
   it('delivers a contact message to the inbox over SMTP, with the visitor as Reply-To', async () => {
     const before = sink.received.length;
-    const response = await post(DEV_COLLECTOR.contact, {
+    const response = await post(FORM_ROUTES.contact, {
       name: 'Zoë Tremblay',
       email: 'zoe@example.com',
       phone: '',
@@ -64,13 +60,13 @@ describe('the Netlify Function', () => {
     expect(mail!.parsed.replyTo?.value).toEqual([{ name: 'Zoë Tremblay', address: 'zoe@example.com' }]);
     expect(mail!.parsed.subject).toBe('Website message from Zoë Tremblay');
     expect(mail!.parsed.text).toContain('Hello <img src=x onerror=alert(1)> there');
-    expect(mail!.parsed.html).toContain('Hello &#60;img src=x onerror=alert(1)&#62; there');
+    expect(mail!.parsed.html).toContain('Hello &lt;img src=x onerror=alert(1)&gt; there');
   });
 
   it('a registration sends its confirmation once; the confirmation route only reports it', async () => {
     const before = sink.received.length;
     const response = await post(
-      DEV_COLLECTOR.registration,
+      FORM_ROUTES.registration,
       {
         name: 'Zoë Tremblay',
         email: 'zoe@example.com',
@@ -92,13 +88,13 @@ describe('the Netlify Function', () => {
     expect(confirmation!.raw).not.toMatch(/^(bcc|cc):/im);
 
     const report = await post(
-      DEV_COLLECTOR.confirmation,
+      FORM_ROUTES.confirmation,
       { confirmation: receipt.confirmation },
       '203.0.113.22',
     );
     expect(await report.json()).toEqual({ success: true });
     // The next mail the server gets is the next one sent here: the report sent none.
-    await post(DEV_COLLECTOR.contact, { ...contact, message: 'after the report' }, '203.0.113.22');
+    await post(FORM_ROUTES.contact, { ...contact, message: 'after the report' }, '203.0.113.22');
     const [next] = (await sink.waitFor(before + 3)).slice(before + 2);
     expect(next!.parsed.text).toContain('after the report');
   });
@@ -106,7 +102,7 @@ describe('the Netlify Function', () => {
   it('is no relay: a confirmation asked for any address, or posted from another site, sends nothing', async () => {
     const before = sink.received.length;
     const relay = await post(
-      DEV_COLLECTOR.confirmation,
+      FORM_ROUTES.confirmation,
       {
         name: 'Visit https://spam.example',
         email: 'victim@example.net',
@@ -120,7 +116,7 @@ describe('the Netlify Function', () => {
     expect(relay.status).toBe(422);
     expect(await relay.json()).toMatchObject({ success: false });
     const crossSite = await forms(
-      new Request(`https://www.example.org${DEV_COLLECTOR.contact}`, {
+      new Request(`https://www.example.org${FORM_ROUTES.contact}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
         body: new URLSearchParams(contact).toString(),
@@ -128,7 +124,7 @@ describe('the Netlify Function', () => {
       { ip: '203.0.113.23' },
     );
     expect(crossSite.status).toBe(403);
-    await post(DEV_COLLECTOR.contact, { ...contact, message: 'the only message this time' }, '203.0.113.23');
+    await post(FORM_ROUTES.contact, { ...contact, message: 'the only message this time' }, '203.0.113.23');
     const [next] = (await sink.waitFor(before + 1)).slice(before);
     expect(next!.parsed.text).toContain('the only message this time');
     expect(sink.received).toHaveLength(before + 1);
@@ -138,7 +134,7 @@ describe('the Netlify Function', () => {
     sink.refuse = true;
     try {
       const response = await post(
-        DEV_COLLECTOR.registration,
+        FORM_ROUTES.registration,
         {
           name: 'Zoë Tremblay',
           email: 'zoe@example.com',

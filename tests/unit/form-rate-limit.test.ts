@@ -1,7 +1,7 @@
-// The forms' rate limiter (src/server/forms/rate-limit.ts): a flood of other keys never resets a
+// The forms' rate limiter (server/form-handler/rate-limit.ts): a flood of other keys never resets a
 // live counter, and a recipient is one mailbox whatever case or +tag the address is written in.
 import { describe, expect, it } from 'vitest';
-import { createRateLimit, mailboxKey } from '@/server/forms/rate-limit';
+import { createRateLimit, mailboxKey } from '../../server/form-handler/rate-limit';
 
 describe('the rate limit', () => {
   it('a flood of other keys does not reset a live counter', () => {

@@ -42,7 +42,7 @@ async function smallDist(): Promise<string> {
     'rss.xml': '<rss/>',
     'sw.js': 'self.addEventListener("fetch", () => {})',
     _redirects: '',
-    '.dev-collector.json': '{}',
+    '.form-routes.json': '{}',
   };
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dist, name)), { recursive: true });

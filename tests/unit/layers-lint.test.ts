@@ -12,7 +12,7 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
   return result.messages
     .filter((m) =>
-      ['no-restricted-imports', 'no-restricted-syntax', 'layers/no-node-scripts'].includes(m.ruleId ?? ''),
+      ['no-restricted-imports', 'no-restricted-syntax', 'layers/no-tools'].includes(m.ruleId ?? ''),
     )
     .map((m) => m.message);
 }
@@ -26,10 +26,10 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/lib/fixture.ts', "import X from '@/pages/index.astro';"],
     ['src/lib/fixture.ts', "import X from '@/layouts/BaseLayout.astro';"],
     ['src/lib/fixture.ts', "import { x } from '@/browser/reveal';"],
-    ['src/lib/auth/fixture.ts', "import { x } from '../../../scripts/build-env.mjs';"],
+    ['src/lib/auth/fixture.ts', "import { x } from '../../../tools/build-env.mjs';"],
     ['src/lib/fixture.ts', "export const later = () => import('@/islands/admin/PostForm');"],
     ['src/lib/fixture.ts', "export { x } from '@/islands/shared/ErrorBoundary';"],
-    ['src/lib/fixture.ts', "import { x } from '../server/forms/handler';"],
+    ['src/lib/fixture.ts', "import { x } from '../../server/form-handler/handler';"],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('src/lib')]);
   });
@@ -50,8 +50,8 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/blog/fixture.tsx', "import X from '../../components/blog/BlogIndex.astro';"],
     ['src/islands/blog/fixture.tsx', "import X from '@/components/reactions/X';"],
     ['src/islands/contact/fixture.tsx', "import X from '@/layouts/BaseLayout.astro';"],
-    ['src/islands/header/fixture.tsx', "import { x } from '../../../scripts/build-env.mjs';"],
-    ['src/islands/contact/fixture.tsx', "import { x } from '@/server/forms/handler';"],
+    ['src/islands/header/fixture.tsx', "import { x } from '../../../tools/build-env.mjs';"],
+    ['src/islands/contact/fixture.tsx', "import { x } from '../../../server/form-handler/handler';"],
   ])('refuses an upward import in %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('Islands import only')]);
   });
@@ -69,10 +69,10 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
 
   it.each([
     ['server/fixture.mjs', "import X from '../src/islands/contact/ContactForm';"],
-    ['scripts/fixture.mjs', "import X from '../src/components/ButtonLink.astro';"],
-    ['scripts/fixture.mjs', "import X from '@/islands/blog/BlogSearch';"],
-    ['scripts/fixture.mjs', "import X from '@/components/react/PostList';"],
-    ['src/server/forms/fixture.ts', "import X from '../../islands/contact/ContactForm';"],
+    ['tools/fixture.mjs', "import X from '../src/components/ButtonLink.astro';"],
+    ['tools/fixture.mjs', "import X from '@/islands/blog/BlogSearch';"],
+    ['tools/fixture.mjs', "import X from '@/components/react/PostList';"],
+    ['server/form-handler/fixture.ts', "import X from '../../src/islands/contact/ContactForm';"],
   ])('refuses a browser or page module in Node code, %s: %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('run in Node')]);
   });
@@ -87,9 +87,9 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     ['src/islands/admin/fixture.tsx', "import X from '@/islands/admin/PostForm';"],
     ['src/islands/blog/fixture.tsx', "export const later = () => import('@/lib/store/browser-posts');"],
     ['src/islands/shared/fixture.tsx', "import X from './icons';"],
-    ['server/fixture.mjs', "import { x } from '../scripts/build-env.mjs';"],
-    ['scripts/fixture.mjs', "import { x } from '../src/lib/slug.ts';"],
-    ['src/server/forms/fixture.ts', "import { x } from '../../lib/validation/contact';"],
+    ['server/fixture.mjs', "import { x } from '../tools/build-env.mjs';"],
+    ['tools/fixture.mjs', "import { x } from '../src/lib/slug.ts';"],
+    ['server/form-handler/fixture.ts', "import { x } from '../../src/lib/validation/contact';"],
     ['src/components/fixture.ts', "import X from '@/islands/blog/BlogSearch';"],
     ['src/islands/blog/fixture.tsx', "import X from '@/components/react/PostList';"],
     ['src/islands/blog/fixture.tsx', "import X from '../../components/react/icons';"],
@@ -99,30 +99,28 @@ describe('layer lint rules', { timeout: 120_000 }, () => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });
 
-  it('refuses scripts/ to every file of src/lib, with no exception', async () => {
+  it('refuses tools/ to every file of src/lib, with no exception', async () => {
     const files = readdirSync('src/lib', { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && /\.(?:ts|tsx|mjs)$/.test(entry.name))
       .map((entry) => path.join(entry.parentPath, entry.name));
     expect(files).toContain(path.join('src/lib', 'endpoints.ts'));
     expect(files).toContain(path.join('src/lib', 'auth', 'admin-account.ts'));
     for (const file of files) {
-      const toScripts = path.relative(path.dirname(file), 'scripts/build-env.mjs');
+      const toScripts = path.relative(path.dirname(file), 'tools/build-env.mjs');
       expect(await layerErrors(file, `import { x } from '${toScripts}';`), file).toEqual([
-        expect.stringContaining('src/lib never imports scripts'),
+        expect.stringContaining('src/lib never imports tools'),
       ]);
     }
   });
 
   it.each([
-    ['src/integrations/fixture.mjs', "import { x } from '../../scripts/build-env.mjs';"],
-    ['src/pages/blog/fixture.ts', "export { x } from '../../../scripts/build-env.mjs';"],
-    ['src/server/forms/fixture.ts', "import { x } from '../../../scripts/audit.mjs';"],
-    ['src/directives/fixture.ts', "export const later = () => import('../../scripts/cms.mjs');"],
-    ['src/fixture.ts', "import { x } from '../scripts/build-env.mjs';"],
-  ])('refuses the root scripts/ folder to the rest of src/, %s: %s', async (filePath, code) => {
-    expect(await layerErrors(filePath, code)).toEqual([
-      expect.stringContaining('src/ never imports scripts/'),
-    ]);
+    ['src/integrations/fixture.mjs', "import { x } from '../../tools/build-env.mjs';"],
+    ['src/pages/blog/fixture.ts', "export { x } from '../../../tools/build-env.mjs';"],
+    ['src/integrations/html/fixture.mjs', "import { x } from '../../../tools/audit.mjs';"],
+    ['src/directives/fixture.ts', "export const later = () => import('../../tools/cms.mjs');"],
+    ['src/fixture.ts', "import { x } from '../tools/build-env.mjs';"],
+  ])('refuses the root tools/ folder to the rest of src/, %s: %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([expect.stringContaining('src/ never imports tools/')]);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import {
   connect,
   localBackendUrl,
   LOCAL_BACKEND_URL_KEY,
+  NO_TARGET,
   type PublishTarget,
 } from '@/lib/publish/connection';
 import { authorizeUrl, awaitOAuthToken } from '@/lib/publish/github-auth';
@@ -15,9 +16,14 @@ import {
   saveGitHubSession,
   signOutOfGitHub,
 } from '@/lib/publish/github-token';
-import { publishTarget as targetFromConfig } from '../../src/integrations/publish-config.mjs';
+import { readFileSync } from 'node:fs';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
+import { DEFAULT_BRANCH, publishTarget } from '@/lib/config/publish-target.mjs';
 import { adminConnectSources, cmsRelaxations } from '../../src/integrations/security.mjs';
 import { outcomeText } from '@/islands/admin/usePublishing';
+
+const targetFromConfig = (yaml: string, env?: Record<string, string | undefined>) =>
+  publishTarget(parseCmsConfig(yaml), env);
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -68,6 +74,19 @@ describe('the publishing target from admin/config.yml', () => {
       name: 'git-gateway',
       localBackendUrl: '',
     });
+  });
+
+  it("publishes to Decap's default branch when the file names none, as the CMS commits there", () => {
+    // Decap's GitHub backend: `this.branch = config.backend.branch?.trim() || 'master'`.
+    const decap = readFileSync('node_modules/decap-cms-backend-github/dist/esm/implementation.js', 'utf8');
+    const decapDefault = /this\.branch = config\.backend\.branch\?\.trim\(\) \|\| '([^']+)'/.exec(decap)?.[1];
+    expect(decapDefault).toBe(DEFAULT_BRANCH);
+    for (const yaml of ['backend:\n  name: github\n', "backend:\n  name: github\n  branch: ' '\n", ''])
+      expect(targetFromConfig(yaml).branch, yaml).toBe(DEFAULT_BRANCH);
+    expect(targetFromConfig('backend:\n  name: github\n  branch: ' + " ' live '\n").branch).toBe('live');
+    // The admin's own fallback, where no build read the file, is the same rule.
+    expect(NO_TARGET).toEqual(publishTarget({}, {}));
+    expect(NO_TARGET.branch).toBe(DEFAULT_BRANCH);
   });
 
   it("lets the admin pages connect to the GitHub API, and to decap-server's own address only in a loopback build", () => {

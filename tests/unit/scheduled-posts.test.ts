@@ -1,5 +1,5 @@
 // Scheduled posts on static hosts: the script that decides whether a post's time has come since the
-// last run (scripts/scheduled-posts.mjs), on fixture posts, and the workflow that runs it
+// last run (tools/scheduled-posts.mjs), on fixture posts, and the workflow that runs it
 // (.github/workflows/scheduled-posts.yml): its schedule, and that nothing builds unless it said so.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { main, postsDueBetween, readPosts } from '../../scripts/scheduled-posts.mjs';
+import { main, postsDueBetween, readPosts } from '../../tools/scheduled-posts.mjs';
 
 const runNode = promisify(execFile);
 const post = (title: string, publishedAt: string, extra = '') =>
@@ -87,7 +87,7 @@ describe('has a post’s time come since the last run', () => {
     await writeFile(output, '');
     const { stdout } = await runNode(
       process.execPath,
-      ['scripts/scheduled-posts.mjs', '--since', '', '--now', '2026-12-08T00:00:00Z', '--root', root],
+      ['tools/scheduled-posts.mjs', '--since', '', '--now', '2026-12-08T00:00:00Z', '--root', root],
       { env: { ...process.env, GITHUB_OUTPUT: output } },
     );
     expect(stdout).toContain('Due at 2026-12-07T13:00:00.000Z: Monday at eight');
@@ -133,7 +133,7 @@ describe('the scheduled workflow', () => {
   it('decides with the script, from when it last succeeded', () => {
     const steps = workflow.jobs.check!.steps;
     const decide = steps.find((step) => step.id === 'due');
-    expect(decide?.run).toBe('node scripts/scheduled-posts.mjs --since "${{ steps.last.outputs.since }}"');
+    expect(decide?.run).toBe('node tools/scheduled-posts.mjs --since "${{ steps.last.outputs.since }}"');
     const last = steps.find((step) => step.id === 'last');
     expect(last?.run).toContain('gh run list --workflow scheduled-posts.yml --status success');
   });

@@ -30,7 +30,7 @@ function policyOf(html: string) {
 
 describe('the policies', () => {
   it('allow only this site and the configured endpoints to be reached', () => {
-    expect(originsOf(['/__dev/forms/contact', env.contactEndpoint, env.registrationEndpoint])).toEqual([
+    expect(originsOf(['/api/forms/contact', env.contactEndpoint, env.registrationEndpoint])).toEqual([
       'https://forms.example.test',
     ]);
     const directives = pageDirectives(env);

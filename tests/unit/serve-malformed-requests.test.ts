@@ -13,14 +13,14 @@ let dist: string;
 let server: Started;
 let port: number;
 
-const COLLECTOR = '/__dev/forms/contact';
+const COLLECTOR = '/api/forms/contact';
 
 beforeAll(async () => {
   dist = await smallBuild({
     _headers: '/*\n  X-Content-Type-Options: nosniff\n',
     _redirects: '/u/:name  /users/:name  301\n/go/*  /:splat  302\n',
     // As a build whose contact form posts to the development collector records it.
-    '.dev-collector.json': JSON.stringify({ [COLLECTOR]: 'contact' }),
+    '.form-routes.json': JSON.stringify({ [COLLECTOR]: 'contact' }),
   });
   server = await startServer(dist);
   port = server.port;
@@ -219,7 +219,7 @@ describe('with SMTP configured (the form handler answers the form routes)', { ti
   const root = path.resolve(import.meta.dirname, '../..');
 
   beforeAll(async () => {
-    mailDist = await smallBuild({ '.dev-collector.json': JSON.stringify({ [COLLECTOR]: 'contact' }) });
+    mailDist = await smallBuild({ '.form-routes.json': JSON.stringify({ [COLLECTOR]: 'contact' }) });
     await bundleFormHandler(root, formHandlerBundle(root, mailDist));
     // Nothing listens there: the handler starts and warns; these requests never reach a send.
     mail = await startServer(mailDist, {

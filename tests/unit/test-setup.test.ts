@@ -1,10 +1,10 @@
-// The first step of `npm test` (scripts/test-setup.mjs): each machine is a fake system (files,
+// The first step of `npm test` (tools/test-setup.mjs): each machine is a fake system (files,
 // environment, commands), so no test runs apt-get or looks at this machine's programs.
 import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distro, findTools, isSnap, javaMajor, plan, setup } from '../../scripts/test-setup.mjs';
+import { distro, findTools, isSnap, javaMajor, plan, setup } from '../../tools/test-setup.mjs';
 
 const DEBIAN_12 = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n';
 const UBUNTU_24 = 'NAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n';

@@ -40,7 +40,8 @@ const SOURCES = [
   './script-priority-step.mjs',
   './pipeline-cache.mjs',
   '../security.mjs',
-  '../publish-config.mjs',
+  '../../lib/config/cms-config.mjs',
+  '../../lib/config/publish-target.mjs',
 ].map((file) => new URL(file, import.meta.url));
 
 async function codeVersion() {

@@ -1,6 +1,6 @@
 // The post list's Markdown export (one post, or all those new or changed in this browser) and import
-// (all or nothing; replacing posts only after the admin confirms). The Markdown code (gray-matter with
-// js-yaml, marked: about 60 KB gzip) loads on the first export or import, not with the list.
+// (all or nothing; replacing posts only after the admin confirms). The Markdown code (the `yaml`
+// package, marked) loads on the first export or import, not with the list.
 import { useState, type ChangeEvent } from 'react';
 import type { ImportedPost } from '@/lib/admin/markdown';
 import { importPosts, planImport, type ImportPlan } from '@/lib/admin/post-import';

@@ -10,6 +10,9 @@ export interface BrowserPostLoaderProps {
   slug: string;
 }
 
+/** Set on the host once the store was looked at and the page shows what it should. */
+export const CHECKED_ATTRIBUTE = 'data-checked';
+
 const MISSING_POST_PATH = /^\/blog\/(?!page\/|tags\/)([^/]+)\/?$/;
 const MISSING_TAG_PATH = /^\/blog\/tags\/([^/]+)\/?$/;
 
@@ -67,7 +70,9 @@ export default function BrowserPostLoader({ mode, slug: builtSlug }: BrowserPost
       .catch((error: unknown) => {
         console.error('[blog] Could not show the stored post:', error);
         giveBack();
-      });
+      })
+      // The host says the loader has looked (the end-to-end tests wait for it, not for a time).
+      .finally(() => host.setAttribute(CHECKED_ATTRIBUTE, ''));
   }, [mode, builtSlug]);
 
   return <span ref={markerRef} hidden />;

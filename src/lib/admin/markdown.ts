@@ -8,8 +8,8 @@
  * would end an HTML block in Markdown; the only place the editor's HTML has them is inside <pre>,
  * where they are written as '&#10;', which is the same newline.)
  *
- * Import reads the front matter with gray-matter (YAML only: gray-matter's JavaScript front matter
- * would run the file's code, so it is refused) and renders the body with marked; a body that is
+ * Import reads the front matter as YAML only (src/lib/text/post-file.ts: front matter in another
+ * language, which some readers run as code, is refused) and renders the body with marked; a body that is
  * HTML passes through as it is. The result is sanitised like every other HTML. A file with a
  * problem gets a message naming the file and the field, and the caller imports nothing.
  *
@@ -36,6 +36,7 @@ import {
 } from '@/lib/text/url-check';
 import {
   DECORATIVE,
+  FrontMatterError,
   readFrontMatter,
   renderPostMarkdown,
   splitPostFile,
@@ -319,8 +320,10 @@ export function parseMarkdownPost(
   try {
     parsed = readFrontMatter(source);
   } catch (error) {
-    const { reason, mark } = (error ?? {}) as { reason?: string; mark?: { line?: number } };
-    const where = typeof mark?.line === 'number' ? ` (line ${mark.line + 2} of the file)` : '';
+    const { reason, line, notFields } =
+      error instanceof FrontMatterError ? error : { reason: '', line: undefined, notFields: false };
+    if (notFields) return fail(reason);
+    const where = line === undefined ? '' : ` (line ${line} of the file)`;
     return fail(`the front matter is not valid YAML${where}${reason ? `: ${reason}` : ''}`);
   }
 

@@ -1,6 +1,6 @@
 // The single admin account (SPEC 1 and 6: no sign-up). Its username is ADMIN_USERNAME, through
 // astro:env; its password only a slow, salted derivation of ADMIN_PASSWORD_SHA256 (PBKDF2, a salt
-// made at each build by scripts/build-env.mjs, which also warns about the development account),
+// made at each build by tools/build-env.mjs, which also warns about the development account),
 // through the build's derived values (virtual:build-derived). Neither the password nor its SHA-256
 // is part of the build.
 import { ADMIN_USERNAME } from 'astro:env/client';
@@ -38,7 +38,7 @@ export const DEVELOPMENT_ACCOUNT: AdminAccount = {
 /**
  * A build-time value when it is well formed (never fewer than PBKDF2_ITERATIONS), otherwise the
  * development account: only tests and unconfigured builds have none, since a build stops on a
- * malformed one (shippedAccountProblem, the same rule, in scripts/build-env.mjs).
+ * malformed one (shippedAccountProblem, the same rule, in tools/build-env.mjs).
  */
 export function resolveAdminAccount(configured: unknown): AdminAccount {
   if (shippedAccountProblem(configured) !== undefined) return DEVELOPMENT_ACCOUNT;

@@ -72,7 +72,7 @@ const DERIVED_HEX = /^[0-9a-f]{64}$/i;
 /**
  * What is wrong with the admin account a build ships ({ username, passwordHash, salt, iterations }),
  * named by the variable it comes from, or undefined. One rule for both ends: the build stops on it
- * (scripts/build-env.mjs) and the sign-in never takes such a value (src/lib/auth/admin-account.ts).
+ * (tools/build-env.mjs) and the sign-in never takes such a value (src/lib/auth/admin-account.ts).
  * @param {unknown} value
  * @returns {string | undefined}
  */

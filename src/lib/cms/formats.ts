@@ -3,8 +3,7 @@
 // broke `prettier --check`. These writers keep the files as they are committed: keys in the order of
 // admin/config.yml (which is the order of the files), YAML without line folding, JSON laid out the way
 // Prettier lays it out (printWidth 110). A file saved without changes is byte-for-byte the same.
-import { parse, stringify } from 'yaml';
-import { splitPostFile } from '@/lib/text/post-file';
+import { parseFrontMatterYaml, splitPostFile, stringifyFrontMatterYaml } from '@/lib/text/post-file';
 
 /** The part of a Decap field definition that gives the shape of the data. */
 export interface CmsField {
@@ -114,7 +113,9 @@ export function formatJson(data: unknown, fields?: readonly CmsField[]): string 
 export function parseFrontMatter(content: string): Record<string, unknown> {
   const parts = splitPostFile(content);
   if (!parts) return content.trim() ? { body: content } : {};
-  const data = (parse(parts.frontMatter) ?? {}) as Record<string, unknown>;
+  // Dates as the text in the file: Decap's date widgets read and write that text, so a date saved
+  // without changes is written back as it was.
+  const data = parseFrontMatterYaml(parts.frontMatter, 'text');
   const { body } = parts;
   return body.trim() ? { ...data, body } : data;
 }
@@ -123,7 +124,7 @@ export function parseFrontMatter(content: string): Record<string, unknown> {
 export function formatFrontMatter(data: Record<string, unknown>, fields?: readonly CmsField[]): string {
   const { body = '', ...meta } = data;
   const ordered = orderLikeFields(meta as Json, fields) as Record<string, unknown>;
-  const yaml = Object.keys(ordered).length ? stringify(ordered, { lineWidth: 0, singleQuote: true }) : '';
+  const yaml = stringifyFrontMatterYaml(ordered, 'text');
   // One blank line after the front matter, as Prettier writes it: Decap's editor drops it from a text
   // it has rewritten.
   const text = String(body);

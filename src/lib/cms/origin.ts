@@ -4,7 +4,7 @@
 // opened anywhere else, /cms/ removes what an earlier CMS session stored and goes to CMS_ORIGIN
 // before any of Decap's code loads (src/browser/cms-start.ts). Without it, /cms/ works as before.
 
-/** CMS_ORIGIN as the build checked it (scripts/build-env.mjs), or '' when the CMS runs on every origin. */
+/** CMS_ORIGIN as the build checked it (tools/build-env.mjs), or '' when the CMS runs on every origin. */
 export { CMS_ORIGIN } from 'astro:env/client';
 
 /** Where Decap CMS 3 keeps the signed-in user and its token (older releases: netlify-cms-user). */

@@ -1,5 +1,5 @@
 // @ts-check
-// What the build's checks (scripts/build-env.mjs), the server (server/), the scripts, the form
+// What the build's checks (tools/build-env.mjs), the server (server/), the tools (tools/), the form
 // handler and the browser's fallbacks must agree on about the environment, in one plain module that
 // Node runs as it is: the development defaults of the build variables and the test for "SMTP is
 // set". The variables themselves reach site code through astro:env (docs/configuration.md).
@@ -19,15 +19,19 @@ export function isLoopbackHost(hostname) {
 /** The forms that post somewhere configurable, by the name the collector and the handler use. */
 export const FORM_NAMES = /** @type {const} */ (['contact', 'registration', 'confirmation']);
 
-/** Same-origin collector paths served by `npm start` when an endpoint variable is not set. */
-export const DEV_COLLECTOR = {
-  contact: '/__dev/forms/contact',
-  registration: '/__dev/forms/registration',
-  confirmation: '/__dev/forms/confirmation',
+/**
+ * The site's own form routes, where a form posts when its endpoint variable is not set: answered by
+ * the form handler (e-mail) in `npm start` with SMTP set and in the Netlify Function, otherwise by
+ * `npm start`'s development collector (.data/). Production routes, hence /api/.
+ */
+export const FORM_ROUTES = {
+  contact: '/api/forms/contact',
+  registration: '/api/forms/registration',
+  confirmation: '/api/forms/confirmation',
 };
 
-/** Every development collector path starts with this (the server answers nothing else there). */
-export const DEV_COLLECTOR_PREFIX = '/__dev/';
+/** Every form route starts with this (the server answers no other path as a form). */
+export const FORM_ROUTE_PREFIX = '/api/forms/';
 
 /**
  * The documented development admin account, used when ADMIN_USERNAME and ADMIN_PASSWORD_SHA256 are

@@ -5,12 +5,12 @@
 // yet or not (the build copies a picture's original file into dist/_astro/, where it is served).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 
 /** The repository folders (relative to the project root) Decap CMS uploads pictures to. */
 export function mediaFolders(configText: string): string[] {
-  const config = (parse(configText) ?? {}) as {
+  const config = parseCmsConfig(configText) as {
     media_folder?: unknown;
     collections?: Array<{ folder?: unknown; media_folder?: unknown }>;
   };

@@ -1,6 +1,6 @@
 // The forms' honeypot: a field people never see or reach, which form-filling robots fill in.
 // '_gotcha' is the name Formspree (and Basin, Getform...) already treat as a honeypot, so the same
-// field protects outside services and our own handler (src/server/forms/handler.ts) alike.
+// field protects outside services and our own handler (server/form-handler/handler.ts) alike.
 
 export const HONEYPOT_FIELD = '_gotcha';
 

@@ -91,7 +91,7 @@ export async function saveRegistrationLocally(
 
 /**
  * What the site's own form handler answers a registration with: whether it sent the confirmation
- * e-mail along with it (src/server/forms/handler.ts). Passed back to the confirmation service, which
+ * e-mail along with it (server/form-handler/handler.ts). Passed back to the confirmation service, which
  * reports it; another service answers without one, and gets the registration alone.
  */
 export type ConfirmationReceipt = 'sent' | 'not-sent';

@@ -3,27 +3,20 @@
 // otherwise the configured backend (GitHub). Any other backend: publishing is not offered.
 import { publishTarget as builtTarget, type PublishTarget } from 'virtual:build-derived';
 import { isLoopbackHost } from '@/lib/config/shared.mjs';
+import { publishTarget as targetOfConfig } from '@/lib/config/publish-target.mjs';
 import type { PublishBackend } from './backend';
 import { createGitHubBackend } from './github-backend';
 import { siteIdFor, type OAuthProvider } from './github-auth';
 import { readGitHubSession, type GitHubSession } from './github-token';
 import { createLocalBackend, isLoopbackUrl } from './local-backend';
 
-/** admin/config.yml's backend as the build read it (src/integrations/publish-config.mjs). */
+/** admin/config.yml's backend as the build read it (src/lib/config/publish-target.mjs). */
 export type { PublishTarget };
 
-const DEFAULT_TARGET: PublishTarget = {
-  name: 'none',
-  repo: '',
-  branch: 'main',
-  apiRoot: 'https://api.github.com',
-  baseUrl: 'https://api.netlify.com',
-  authEndpoint: 'auth',
-  siteDomain: '',
-  localBackendUrl: '',
-};
+/** Where no build read admin/config.yml (the unit tests): no backend, Decap's defaults for the rest. */
+export const NO_TARGET: PublishTarget = targetOfConfig({}, {});
 
-export const publishTarget: PublishTarget = builtTarget ?? DEFAULT_TARGET;
+export const publishTarget: PublishTarget = builtTarget ?? NO_TARGET;
 
 /**
  * localStorage key that points the admin at another decap-server (tests start one on a spare port):

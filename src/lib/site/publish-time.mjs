@@ -1,7 +1,7 @@
 // @ts-check
 // When a post goes public: the one rule, in plain JavaScript so that the build (through
 // src/lib/site/dates.ts and src/lib/content/posts.ts), the server's rebuild timer and the scheduled
-// GitHub workflow (scripts/scheduled-posts.mjs) all read a publishedAt value the same way.
+// GitHub workflow (tools/scheduled-posts.mjs) all read a publishedAt value the same way.
 // docs/decisions/0024-scheduled-posts.md
 //
 // - '2026-12-07': a calendar day, kept as noon UTC of that day (the same day in every zone from

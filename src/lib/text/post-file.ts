@@ -3,12 +3,14 @@
 // its Markdown into HTML outside Astro: the build's checks (src/content.config.ts,
 // src/lib/content/posts.ts), the admin's import, export and publishing (src/lib/admin/markdown.ts),
 // Decap CMS's formats and preview (src/lib/cms/). tests/unit/post-file.test.ts checks that no other
-// file calls gray-matter or makes its own Markdown renderer.
+// file imports a YAML library for front matter or makes its own Markdown renderer.
 //
-// Front matter is read and written with gray-matter, YAML only. gray-matter's default engines include
-// JavaScript, so a file starting with '---js' would have its front matter run as code by whoever reads
-// it; here that engine throws instead.
-import matter from 'gray-matter';
+// Front matter is YAML, read and written with the `yaml` package in both directions (its core schema,
+// plus YAML's timestamps where dates are wanted). Only YAML: a file opening with '---js' (front matter
+// that some readers run as code) is refused. Dates keep the text they were written with: a date read
+// from a file and written back unchanged is written exactly as it was (2025-01-05 stays a day,
+// 2026-12-07T08:00:00-05:00 keeps its offset), where a Date made anew is written as its UTC moment.
+import { parseDocument, stringify, type ScalarTag } from 'yaml';
 import { Marked, type Token, type TokensList, type Tokens } from 'marked';
 import { escapeHtml } from './escape-html';
 
@@ -27,31 +29,104 @@ export function splitPostFile(text: string): { frontMatter: string; body: string
   return match ? { frontMatter: match[1] ?? '', body: match[2] ?? '' } : undefined;
 }
 
-const refuseCode = {
-  parse: (): never => {
-    throw new Error('front matter must be YAML');
-  },
-  stringify: (): never => {
-    throw new Error('front matter must be YAML');
+/**
+ * A front matter that is not YAML, not valid YAML (`line`: the line of the file, from 1), or YAML that
+ * is not a list of fields (`notFields`).
+ */
+export class FrontMatterError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly line?: number,
+    readonly notFields = false,
+  ) {
+    super(line === undefined ? reason : `${reason} (line ${line})`);
+    this.name = 'FrontMatterError';
+  }
+}
+
+// YAML 1.1's timestamps, as js-yaml (Astro's reader of the same files) reads them: a day, or a day and
+// a time with an optional fraction and offset (none is UTC).
+const DAY = /^(\d{4})-(\d\d)-(\d\d)$/;
+const MOMENT =
+  /^(\d{4})-(\d\d?)-(\d\d?)(?:[Tt]|[ \t]+)(\d\d?):(\d\d):(\d\d)(?:\.(\d*))?(?:[ \t]*(Z|([-+])(\d\d?)(?::(\d\d))?))?$/;
+
+/** The text each Date read from a file was written as, while the Date still holds that moment. */
+const writtenAs = new WeakMap<Date, { time: number; text: string }>();
+
+function readTimestamp(text: string): Date {
+  const day = DAY.exec(text);
+  const parts = (day ?? MOMENT.exec(text))!;
+  const [year, month, date, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((v) => Number(v ?? 0));
+  const fraction = day ? 0 : Number((parts[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  let time = Date.UTC(year!, month! - 1, date!, hour, minute, second, fraction);
+  if (!day && parts[9]) {
+    const offset = (Number(parts[10]) * 60 + Number(parts[11] ?? 0)) * 60_000;
+    time -= parts[9] === '-' ? -offset : offset;
+  }
+  const value = new Date(time);
+  writtenAs.set(value, { time, text });
+  return value;
+}
+
+const timestamp: ScalarTag = {
+  tag: 'tag:yaml.org,2002:timestamp',
+  default: true,
+  identify: (value) => value instanceof Date,
+  test: new RegExp(`${DAY.source}|${MOMENT.source}`),
+  resolve: readTimestamp,
+  stringify: ({ value }) => {
+    const date = value as Date;
+    const kept = writtenAs.get(date);
+    return kept && kept.time === date.getTime() ? kept.text : date.toISOString();
   },
 };
 
-const OPTIONS = { language: 'yaml', engines: { js: refuseCode, javascript: refuseCode } };
+/**
+ * How dates are read: 'date' (the build, the admin) as Date objects, as Astro reads them; 'text'
+ * (Decap CMS, whose date widgets take the text) as the string in the file.
+ */
+export type DateReading = 'date' | 'text';
+
+const yamlOptions = (dates: DateReading) =>
+  ({
+    schema: 'core',
+    customTags: dates === 'date' ? [timestamp] : [],
+    // One line per value, never folded; quotes only where YAML needs them, single ones.
+    lineWidth: 0,
+    singleQuote: true,
+  }) as const;
 
 /**
- * gray-matter calls Node's Buffer.from on its input, which browsers do not have. For the length of
- * one synchronous call it gets a stand-in (its result is only kept as `file.orig`, which we never
- * read); nothing else can run in between, and the global is removed again at once.
+ * The fields of a front matter's YAML text. Throws a FrontMatterError on anything but plain YAML
+ * (a syntax error, an unknown tag, two fields of one name); `firstLine` is its first line in the file.
  */
-function withBufferStandIn<T>(work: () => T): T {
-  const scope = globalThis as { Buffer?: unknown };
-  if (scope.Buffer !== undefined) return work();
-  scope.Buffer = { from: (text: string) => new TextEncoder().encode(text), isBuffer: () => false };
-  try {
-    return work();
-  } finally {
-    delete scope.Buffer;
+export function parseFrontMatterYaml(
+  yaml: string,
+  dates: DateReading = 'date',
+  firstLine = 2,
+): Record<string, unknown> {
+  const document = parseDocument(yaml, { ...yamlOptions(dates), prettyErrors: true });
+  const problem = document.errors[0] ?? document.warnings[0];
+  if (problem) {
+    const at = problem.linePos?.[0]?.line;
+    const reason = problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new FrontMatterError(reason, at === undefined ? undefined : at + firstLine - 1);
   }
+  const data: unknown = document.toJS();
+  if (data === null || data === undefined) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new FrontMatterError(
+      'the front matter must be a list of fields (title: ..., excerpt: ...)',
+      undefined,
+      true,
+    );
+  }
+  return data as Record<string, unknown>;
+}
+
+/** The YAML text of `data` (with a final newline; '' for no fields): one line per value, never folded. */
+export function stringifyFrontMatterYaml(data: Record<string, unknown>, dates: DateReading = 'date'): string {
+  return Object.keys(data).length === 0 ? '' : stringify(data, yamlOptions(dates));
 }
 
 export interface FrontMatter {
@@ -63,10 +138,21 @@ export interface FrontMatter {
   matter: string;
 }
 
-/** Throws on front matter that is not YAML (or not valid YAML); js-yaml's error names the line. */
-export function readFrontMatter(text: string): FrontMatter {
-  const { data, content, matter: raw } = withBufferStandIn(() => matter(text, OPTIONS));
-  return { data: data as Record<string, unknown>, content, matter: raw };
+/**
+ * Throws a FrontMatterError on front matter that is not YAML (or not valid YAML). A text without
+ * front matter has no fields and is all content.
+ */
+export function readFrontMatter(text: string, dates: DateReading = 'date'): FrontMatter {
+  const parts = splitPostFile(text);
+  if (!parts) {
+    if (/^\uFEFF?---[ \t]*[^\s-]/.test(text)) throw new FrontMatterError('front matter must be YAML');
+    return { data: {}, content: text, matter: '' };
+  }
+  return {
+    data: parseFrontMatterYaml(parts.frontMatter, dates),
+    content: parts.body,
+    matter: parts.frontMatter,
+  };
 }
 
 /**
@@ -78,13 +164,11 @@ export function writeFrontMatter(
   data: Record<string, unknown>,
   comment: readonly string[] = [],
 ): string {
-  // lineWidth -1: js-yaml would otherwise fold long titles and excerpts over several lines.
-  const options = { ...OPTIONS, lineWidth: -1 } as matter.GrayMatterOption<string, never>;
-  const text = withBufferStandIn(() => matter.stringify(body, data, options));
-  if (comment.length === 0) return text;
-  const close = text.indexOf('\n---\n', 3);
-  const lines = comment.map((line) => `# ${line.replace(/[\r\n]+/g, ' ')}`.trimEnd()).join('\n');
-  return `${text.slice(0, close)}\n${lines}${text.slice(close)}`;
+  const yaml = stringifyFrontMatterYaml(data);
+  const lines = comment.map((line) => `# ${line.replace(/[\r\n]+/g, ' ')}`.trimEnd());
+  const text = body.endsWith('\n') ? body : `${body}\n`;
+  if (!yaml && lines.length === 0) return text;
+  return `---\n${yaml}${lines.map((line) => `${line}\n`).join('')}---\n${text}`;
 }
 
 /**

@@ -7,7 +7,7 @@
 // registration in the browser). Budgets: < 15 KB at load, < 90 KB with all islands in use; the
 // last column is reported, not budgeted. Form endpoints are answered locally, never called.
 // The table is also written to reports/js-budget.md.
-// Usage: npm run build && node scripts/js-budget.mjs [/path ...]
+// Usage: npm run build && node tools/js-budget.mjs [/path ...]
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROME_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';

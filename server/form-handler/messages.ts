@@ -1,9 +1,10 @@
 // The three e-mails the form handler sends, as plain text and simple HTML. Everything a visitor
 // typed goes into the HTML part through escapeHtml only, so it always reads as text.
-import { type CourseContent, formatPrice } from '../../lib/site/courses';
-import type { PracticeSettings } from '../../lib/site/settings-schema';
-import type { ContactMessage } from '../../lib/validation/contact';
-import { type RegistrationDetails, educationLevelOptions } from '../../lib/validation/registration';
+import { type CourseContent, formatPrice } from '../../src/lib/site/courses';
+import type { PracticeSettings } from '../../src/lib/site/settings-schema';
+import type { ContactMessage } from '../../src/lib/validation/contact';
+import { type RegistrationDetails, educationLevelOptions } from '../../src/lib/validation/registration';
+import { escapeHtml } from '../../src/lib/text/escape-html';
 
 export interface MailContent {
   subject: string;
@@ -15,10 +16,6 @@ export interface MailContent {
 export interface SiteFacts {
   practice: PracticeSettings;
   training: CourseContent & { notes?: readonly string[] };
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** Label and value rows, in text as 'Label: value' and in HTML as a table. */

@@ -1,5 +1,5 @@
 // A throwaway copy of the project in the system's temporary folder, for what must build or test the
-// project with other content than the repository's (scripts/bench-blog.mjs, tests/site/): the
+// project with other content than the repository's (tools/bench-blog.mjs, tests/site/): the
 // working files without build output, git data or caches, and a node_modules of links to the
 // project's packages, so the copy's caches (node_modules/.astro, .vite) start empty and stay out of
 // the project's own.

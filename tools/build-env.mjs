@@ -10,7 +10,7 @@ import {
   PBKDF2_ITERATIONS,
   shippedAccountProblem,
 } from '../src/lib/auth/password-derivation.mjs';
-import { DEV_ADMIN, DEV_COLLECTOR, isLoopbackHost } from '../src/lib/config/shared.mjs';
+import { DEV_ADMIN, FORM_ROUTES, isLoopbackHost } from '../src/lib/config/shared.mjs';
 
 const DEV_SITE_URL = 'http://localhost:4321';
 
@@ -21,7 +21,7 @@ const DEV_SITE_URL = 'http://localhost:4321';
  * a static build inlines those into the pages' scripts: ADMIN_PASSWORD_SHA256 is a server secret
  * that no site code reads (the build ships only its PBKDF2 derivation, shippedAdminAccount), and
  * Astro refuses `astro:env/server` in browser code. The SMTP settings are not here: they are read
- * when the server starts, by code that Astro does not build (src/server/forms/config.ts).
+ * when the server starts, by code that Astro does not build (server/form-handler/config.ts).
  */
 export const envSchema = {
   // Read by the pages as Astro.site (astro.config.mjs `site`).
@@ -29,17 +29,17 @@ export const envSchema = {
   PUBLIC_CONTACT_ENDPOINT: envField.string({
     context: 'client',
     access: 'public',
-    default: DEV_COLLECTOR.contact,
+    default: FORM_ROUTES.contact,
   }),
   PUBLIC_REGISTRATION_ENDPOINT: envField.string({
     context: 'client',
     access: 'public',
-    default: DEV_COLLECTOR.registration,
+    default: FORM_ROUTES.registration,
   }),
   PUBLIC_CONFIRMATION_ENDPOINT: envField.string({
     context: 'client',
     access: 'public',
-    default: DEV_COLLECTOR.confirmation,
+    default: FORM_ROUTES.confirmation,
   }),
   CMS_ORIGIN: envField.string({ context: 'client', access: 'public', default: '' }),
   ADMIN_USERNAME: envField.string({ context: 'client', access: 'public', default: DEV_ADMIN.username }),
@@ -253,9 +253,9 @@ export function buildEnvironment(env) {
 
   const siteUrl = (site ?? DEV_SITE_URL).replace(/\/$/, '');
   variables.SITE_URL = site ? siteUrl : '';
-  const contactEndpoint = endpoint('PUBLIC_CONTACT_ENDPOINT', DEV_COLLECTOR.contact);
-  const registrationEndpoint = endpoint('PUBLIC_REGISTRATION_ENDPOINT', DEV_COLLECTOR.registration);
-  const confirmationEndpoint = endpoint('PUBLIC_CONFIRMATION_ENDPOINT', DEV_COLLECTOR.confirmation);
+  const contactEndpoint = endpoint('PUBLIC_CONTACT_ENDPOINT', FORM_ROUTES.contact);
+  const registrationEndpoint = endpoint('PUBLIC_REGISTRATION_ENDPOINT', FORM_ROUTES.registration);
+  const confirmationEndpoint = endpoint('PUBLIC_CONFIRMATION_ENDPOINT', FORM_ROUTES.confirmation);
   const adminAccount = readAdminAccount(env);
   variables.ADMIN_USERNAME = adminAccount.development ? '' : adminAccount.username;
   const cmsOrigin = readCmsOrigin(env, siteUrl);

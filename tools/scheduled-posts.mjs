@@ -4,7 +4,7 @@
 // (src/lib/site/publish-time.mjs) and names the posts, not drafts, whose publishedAt lies in
 // (since, now]. `since` is when the workflow last succeeded; the host builds only when one is due.
 //
-//   node scripts/scheduled-posts.mjs [--since ISO] [--now ISO] [--root DIR]
+//   node tools/scheduled-posts.mjs [--since ISO] [--now ISO] [--root DIR]
 //
 // Prints what it found; under GitHub Actions also writes `due=true|false` and `next=ISO` to
 // $GITHUB_OUTPUT. Exits 1 only when it cannot read the posts (a broken date stops it, as the build).

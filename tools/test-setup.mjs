@@ -83,7 +83,7 @@ export function javaMajor(text) {
   return first === 1 && match[2] ? Number(match[2]) : first;
 }
 
-/** `java` on PATH (how scripts/check-html.mjs runs it), 17 or later. @param {System} system @returns {Found} */
+/** `java` on PATH (how tools/check-html.mjs runs it), 17 or later. @param {System} system @returns {Found} */
 export function findJava(system) {
   const java = onPath(system, 'java');
   if (!java) return { missing: 'no java on PATH' };

@@ -1,7 +1,7 @@
 // The mail settings the form handler reads from the server's environment when it starts (never at
 // build time: nothing here may reach the built pages). docs/configuration.md.
-import { smtpConfigured } from '../../lib/config/shared.mjs';
-import { EMAIL_PATTERN } from '../../lib/validation/rules';
+import { smtpConfigured } from '../../src/lib/config/shared.mjs';
+import { EMAIL_PATTERN } from '../../src/lib/validation/rules';
 
 export { smtpConfigured };
 

@@ -1,4 +1,4 @@
-// `node scripts/check-html.mjs [dist]`: every page a build wrote, checked by the Nu Html Checker (the
+// `node tools/check-html.mjs [dist]`: every page a build wrote, checked by the Nu Html Checker (the
 // W3C validator, `vnu-jar`, which needs Java 17 or later). Browsers repair invalid markup silently, and
 // not all the same way (a script after </html> still ran, but a page is not the page we wrote once a
 // parser has moved things around), so the check is part of `npm test`: every page of the run's build

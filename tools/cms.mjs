@@ -3,13 +3,13 @@
 // Ctrl-C stops both; if either stops on its own, the other is stopped too. Changes are plain files:
 // review them with `git status` and `git diff`, `git add` them and commit as usual. Extra arguments go
 // to `astro dev` (e.g. --port); DECAP_SERVER_PORT=8082 puts decap-server on another port, and the CMS
-// and the admin follow it (src/integrations/publish-config.mjs).
+// and the admin follow it (src/lib/config/publish-target.mjs).
 // Two child processes do not justify a dependency such as concurrently.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decapServerPort } from '../src/integrations/publish-config.mjs';
+import { decapServerPort } from '../src/lib/config/publish-target.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -52,7 +52,7 @@ const children = [
     ASTRO_TELEMETRY_DISABLED: '1',
     // Turns off Astro's development toolbar (astro.config.mjs): it covered the bottom of the CMS.
     CMS_EDITING: '1',
-    // The CMS and the admin talk to decap-server on this port (src/integrations/publish-config.mjs).
+    // The CMS and the admin talk to decap-server on this port (src/lib/config/publish-target.mjs).
     DECAP_SERVER_PORT: DECAP_PORT,
   }),
 ];

@@ -1,5 +1,5 @@
 // The site's own form backend: one handler on the web-standard Request/Response API, so the same
-// code runs in `npm start` (src/server/forms/node.ts) and in a Netlify Function
+// code runs in `npm start` (server/form-handler/node.ts) and in a Netlify Function
 // (netlify/functions/forms.mts). It checks each submission with the rules the forms use
 // (src/lib/validation), answers in the shapes the forms read (src/lib/forms/post-json.ts:
 // `error`, `errors: [{message}]`, and `{ success }` for the confirmation) and sends the e-mails.
@@ -9,11 +9,12 @@
 // confirmation route only reports it back as `{ success }` (docs/decisions/0019). So no request
 // can make the practice write to an address of someone's choosing without also registering it
 // with the practice, once per registration.
-import { HONEYPOT_FIELD, honeypotValue } from '../../lib/forms/honeypot';
-import { contactSchema } from '../../lib/validation/contact';
-import type { FormSchema } from '../../lib/validation/rules';
-import { registrationSchema } from '../../lib/validation/registration';
-import { confirmationMail, contactMail, escapeHtml, registrationMail, type SiteFacts } from './messages';
+import { HONEYPOT_FIELD, honeypotValue } from '../../src/lib/forms/honeypot';
+import { contactSchema } from '../../src/lib/validation/contact';
+import type { FormSchema } from '../../src/lib/validation/rules';
+import { registrationSchema } from '../../src/lib/validation/registration';
+import { escapeHtml } from '../../src/lib/text/escape-html';
+import { confirmationMail, contactMail, registrationMail, type SiteFacts } from './messages';
 import { mailFailure } from './mail-failure';
 import { createRateLimit, mailboxKey } from './rate-limit';
 
@@ -43,7 +44,7 @@ export type SendMail = (mail: OutgoingMail, signal: AbortSignal) => Promise<void
 export type ConfirmationReceipt = 'sent' | 'not-sent';
 
 export interface FormHandlerOptions {
-  /** URL path to form, e.g. { '/__dev/forms/contact': 'contact' }. */
+  /** URL path to form, e.g. { '/api/forms/contact': 'contact' }. */
   routes: Record<string, FormName>;
   send: SendMail;
   /** The practice's inbox: contact messages and registrations go there. */

@@ -1,6 +1,6 @@
 // `npm run audit`'s build: `astro build` as `npm start` builds it (see PRECOMPRESS below), except that under CI=true (or
 // another sign of a production build) without the admin variables it brings an account nobody can
-// sign in with, since such a build refuses the development account (scripts/build-env.mjs). With
+// sign in with, since such a build refuses the development account (tools/build-env.mjs). With
 // PRECOMPRESS=1, as `npm start` builds (server/releases.mjs): the audit measures the brotli copies
 // `npm start` sends. Without them the server compressed each page as it went, with gzip at its quick
 // setting, and the home page's HTML passed the first round trip (14.3 KB against 12 KB).

@@ -1,7 +1,7 @@
 // `npm run bench -- 1000`: how the blog scales. Copies the project to a temporary directory, puts N
 // synthetic posts in its content/posts (instead of the real ones), runs `astro build` there and
 // prints build time, peak memory and pages per second; then serves that build (the audits' server
-// helper, scripts/measure-server.mjs) and measures in Chromium the time from a keystroke in the
+// helper, tools/measure-server.mjs) and measures in Chromium the time from a keystroke in the
 // /blog search box to the updated results, and the gzip size of /blog's HTML. A benchmark, not a
 // test: the figures depend on the machine, and on what else runs on it (compare runs made alike).
 //
@@ -10,7 +10,7 @@
 // --start builds as `npm start` does (PRECOMPRESS=1: with the compressed copies the static hosts do
 // without); --rebuild then changes one post and builds again, with the caches the first build left.
 //
-// The parts: scripts/bench/posts.mjs (the posts), build.mjs (the copy and its build), search.mjs
+// The parts: tools/bench/posts.mjs (the posts), build.mjs (the copy and its build), search.mjs
 // (Chromium), transfer.mjs (bytes on the wire), report.mjs (the table and its targets).
 import { existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';

@@ -1,6 +1,6 @@
 // Lighthouse (mobile settings, the system Chromium) on the public page types; prints a table of
 // the four category scores, LCP, TBT, CLS and the bytes each page loads, then the JavaScript budget
-// table of scripts/js-budget.mjs for the same pages; both tables are also written under reports/
+// table of tools/js-budget.mjs for the same pages; both tables are also written under reports/
 // (git-ignored). Each page is measured AUDIT_RUNS times (default 5) and the run with the median LCP
 // is shown, since single simulated runs vary by about ±0.1 s. The first row is the floor: the
 // smallest page there is (FLOOR_PAGE: a heading and a paragraph, no stylesheet, no script) served by
@@ -9,7 +9,7 @@
 // machine weighs on the floor and the pages alike. AUDIT_HTTP2=1 serves the build over
 // HTTPS with HTTP/2 and Brotli (a self-signed certificate), as the static hosts do; by default it is
 // `npm start`'s plain HTTP/1.1.
-// Usage: npm run audit  (builds first)   or   node scripts/audit.mjs [/path ...]
+// Usage: npm run audit  (builds first)   or   node tools/audit.mjs [/path ...]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -176,5 +176,5 @@ for (const r of rows)
 console.log('');
 writeReport(http2 ? 'lighthouse-http2' : 'lighthouse', lines);
 
-const budget = spawnSync(process.execPath, ['scripts/js-budget.mjs', ...pages], { stdio: 'inherit' });
+const budget = spawnSync(process.execPath, ['tools/js-budget.mjs', ...pages], { stdio: 'inherit' });
 process.exitCode = budget.status ?? 1;

@@ -7,7 +7,7 @@
 // PUBLIC_*_ENDPOINT (so the forms post to routes of the same server), and the SMTP settings in the
 // environment, which the build must not take in (SMTP is read when the server starts).
 //
-// `node scripts/test-build.mjs` builds; with TEST_BUILD_REUSE=1 (set by `npm test` after its own
+// `node tools/test-build.mjs` builds; with TEST_BUILD_REUSE=1 (set by `npm test` after its own
 // build step) and a build present, it keeps that build. `npm run test:site` or `test:e2e` alone
 // build afresh, so they never test yesterday's code.
 import { spawn } from 'node:child_process';

@@ -27,6 +27,13 @@ function astroEnvDefaults(): Plugin {
 // its development fallbacks, as before any build).
 const plugins = [astroEnvDefaults(), buildDerivedPlugin({})];
 
+/** Unit tests that use vi.mock (the `unit-mocking` project runs them, each with its own modules). */
+const MOCKING_UNIT_TESTS = [
+  'tests/unit/blog-content.test.ts',
+  'tests/unit/cms-slug.test.ts',
+  'tests/unit/submit-registration-no-db-code.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -37,6 +44,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          exclude: MOCKING_UNIT_TESTS,
+          environment: 'node',
+          setupFiles: ['tests/unit/setup.ts'],
+          // One module registry per worker for all its files, not one per file: loading the modules
+          // again for each of the ~90 files was most of the project's time (CPU 92 s -> 29 s). A test
+          // that needs a module's first load (a warning given once) imports it afresh.
+          isolate: false,
+        },
+      },
+      {
+        // The files that replace a module with vi.mock: a module another file loaded first would
+        // keep the real one in a shared registry, so each of these gets its own.
+        resolve: { alias },
+        plugins,
+        test: {
+          name: 'unit-mocking',
+          include: MOCKING_UNIT_TESTS,
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
         },

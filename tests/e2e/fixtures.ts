@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { CONTRAST_MODES, type ContrastMode } from './pages';
 
 /**
  * Every test starts with all off-site requests refused, so nothing reaches the network; tests that
@@ -97,13 +98,58 @@ export async function pasteHtml(target: Locator, html: string, plainText: string
   );
 }
 
-/** axe-core on the page as it is now, with reduced motion (animations finished), at WCAG 2.2 AA. */
-export async function expectNoAxeViolations(page: Page) {
+/** axe-core's findings on the page as it is now, with reduced motion (animations finished), at WCAG 2.2 AA. */
+async function axeViolations(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe-core on the page as it is now, with reduced motion (animations finished), at WCAG 2.2 AA. */
+export async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/**
+ * Switches the open page to a contrast mode as the accessibility panel does (the stored preference
+ * and html[data-contrast]: src/lib/page/a11y-preferences.ts), then waits until the colour
+ * transitions the switch started have ended, so axe measures the mode's own colours.
+ */
+export async function switchContrast(page: Page, mode: ContrastMode): Promise<void> {
+  await page.evaluate(async (contrast) => {
+    const key = 'a11y-preferences';
+    let stored: unknown = {};
+    try {
+      stored = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+    } catch {
+      // A stored value that is not JSON: the page took the defaults too.
+    }
+    sessionStorage.setItem(key, JSON.stringify({ ...(stored as object), contrast }));
+    document.documentElement.dataset.contrast = contrast;
+    // getAnimations() brings the styles up to date first, so it lists the transitions just started.
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  }, mode);
+}
+
+/**
+ * axe-core on the page as it is now in each contrast mode, one load for all of them: the page stays
+ * as it is (a dialog open, an error shown) while the mode changes between runs, and ends in the
+ * mode it was in. Each mode's findings are a soft expectation named after `where` and the mode, so
+ * a failure says which page and mode, and every other page and mode of the test is still checked.
+ */
+export async function expectNoAxeViolationsInModes(
+  page: Page,
+  where: string,
+  modes: readonly ContrastMode[] = CONTRAST_MODES,
+): Promise<void> {
+  const before = (await page.locator('html').getAttribute('data-contrast')) as ContrastMode;
+  for (const mode of modes) {
+    if (mode !== (await page.locator('html').getAttribute('data-contrast'))) await switchContrast(page, mode);
+    expect.soft(await axeViolations(page), `axe on ${where} in ${mode} contrast`).toEqual([]);
+  }
+  if ((await page.locator('html').getAttribute('data-contrast')) !== before)
+    await switchContrast(page, before);
 }

@@ -17,4 +17,5 @@ export const PUBLIC_PAGES = [
   '/privacy',
 ];
 
-export const CONTRAST_MODES = ['normal', 'high', 'dark'] as const;
+// The accessibility panel's contrast modes, from the site's own list.
+export { CONTRAST_MODES, type ContrastMode } from '../../src/lib/page/a11y-preferences';

@@ -7,7 +7,7 @@ import { readFrontMatter } from '../../src/lib/text/post-file';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, signIn, test } from './fixtures';
-import { startDecapServer, startNode } from '../process';
+import { freePort, startDecapServer, startNode } from '../process';
 import { moreAction, moreButton, postEntry } from './admin-posts';
 
 // "Publish to website" with real parts (issue 22): a temporary git repository holding a copy of the
@@ -22,10 +22,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 // security.spec.ts checks that policy). This suite is about publishing through the real
 // decap-server, so the browser here does not apply the pages' Content-Security-Policy.
 test.use({ bypassCSP: true });
-// Ports 8086-8089 are this suite's (8081 is `npm run cms`'s): decap-server on 8086 or 8087, the
-// built copy on 8088 or 8089, per parallel worker (the config runs two).
-const decapPort = () => 8086 + (test.info().parallelIndex % 2);
-const sitePort = () => 8088 + (test.info().parallelIndex % 2);
+// decap-server and the built copy listen on free ports the system gives (freePort: listen(0)), so
+// parallel workers, other checkouts' runs and `npm run cms` (8081) never meet.
 
 let repo = '';
 let server: ChildProcess | undefined;
@@ -62,8 +60,9 @@ async function makeRepository(): Promise<string> {
 
 test.beforeAll(async () => {
   repo = await makeRepository();
-  apiUrl = `http://127.0.0.1:${decapPort()}/api/v1`;
-  server = await startDecapServer(decapPort(), repo);
+  const decapPort = await freePort();
+  apiUrl = `http://127.0.0.1:${decapPort}/api/v1`;
+  server = await startDecapServer(decapPort, repo);
 });
 
 test.afterAll(async () => {
@@ -418,6 +417,7 @@ test('a published post is on the blog for every visitor after the repository is 
     '![A morning routine chart](./images/a-picture-from-the-computer-morning-routine.png)',
   );
 
+  const sitePort = await freePort();
   const env = {
     ...process.env,
     SITE_URL: 'https://www.example.org',
@@ -425,13 +425,13 @@ test('a published post is on the blog for every visitor after the repository is 
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD_SHA256: E2E_ADMIN.passwordSha256,
     ASTRO_TELEMETRY_DISABLED: '1',
-    PORT: String(sitePort()),
+    PORT: String(sitePort),
     HOST: '127.0.0.1',
   };
   await run('npm', ['run', 'build'], { cwd: repo, env, timeout: 540_000 });
   const site = startNode(['server/serve.mjs'], { cwd: repo, env });
   try {
-    const origin = `http://127.0.0.1:${sitePort()}`;
+    const origin = `http://127.0.0.1:${sitePort}`;
     await site.printed(`Serving `);
     expect((await fetch(origin)).status).toBe(200);
     // A fresh browser profile: no IndexedDB, so only the build can show the post.

@@ -99,7 +99,7 @@ describe('build-time variables', () => {
     // The module warns once per process, and the unit project's files share their modules: a
     // fresh copy of it, so this warning is its first.
     vi.resetModules();
-    const fresh = await import('../../scripts/build-env.mjs');
+    const fresh = await import('../../tools/build-env.mjs');
     expect(fresh.buildEnvironment(base).adminAccount).toEqual({
       username: 'admin',
       passwordSha256: DEV_ADMIN.passwordSha256,

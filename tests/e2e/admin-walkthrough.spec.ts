@@ -195,7 +195,7 @@ for (const size of SIZES) {
       await expect(
         page.getByRole('status').filter({ hasText: `Deleted content/posts/${slug}.md` }),
       ).toBeVisible();
-      await expect(postEntry(page, title).getByText('Not on the website yet')).toBeVisible();
+      await expect(postEntry(page, title).getByText('Taken off the website')).toBeVisible();
       await shoot('removed');
       expect(await readdir(path.join(repo, 'content/posts'))).not.toContain(`${slug}.md`);
 

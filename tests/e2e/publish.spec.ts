@@ -93,6 +93,7 @@ const row = postEntry;
 // working copy, and this suite's site is not built again: a post published here is never "On the
 // website" (tests/e2e/admin-standing.spec.ts shows it once the build has it).
 const NOT_PUBLISHED = 'Not on the website yet';
+const REMOVED = 'Taken off the website';
 const WRITTEN_LOCALLY = 'Written on this computer; visitors do not see this version yet';
 const CHANGED_SINCE = 'Changed since you last published it';
 const SITE_POST_CHANGED = 'On the website; your latest changes are not on it yet';
@@ -195,7 +196,7 @@ test('a post is published, updated and removed through decap-server, and never o
   await expect(dialog).toContainText('/blog/publishing-from-the-browser');
   await dialog.getByRole('button', { name: 'Remove from website' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Deleted content/posts/${file}` })).toBeVisible();
-  await expect(row(page, title).getByText(NOT_PUBLISHED)).toBeVisible();
+  await expect(row(page, title).getByText(REMOVED)).toBeVisible();
   expect(await postFiles()).toEqual(before);
 });
 
@@ -342,7 +343,7 @@ test('a picture of this site goes with its post into content/posts/images, and t
   // Removed again, picture and all, so the repository's build at the end sees the site as it was.
   await (await moreAction(page, title, `Remove from website ${title}`)).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove from website' }).click();
-  await expect(row(page, title).getByText(NOT_PUBLISHED)).toBeVisible();
+  await expect(row(page, title).getByText(REMOVED)).toBeVisible();
   await rm(picture);
 });
 

@@ -44,6 +44,7 @@ const standingStyle: Record<Standing | 'busy', string> = {
   changed: 'border-warning-ink text-warning-ink',
   'changed-since-sent': 'border-warning-ink text-warning-ink',
   'removal-pending': 'border-warning-ink text-warning-ink',
+  removed: 'border-line text-ink-muted',
   busy: 'border-brand text-brand',
 };
 

@@ -57,7 +57,8 @@ export type Standing =
   | 'on-website'
   | 'changed'
   | 'changed-since-sent'
-  | 'removal-pending';
+  | 'removal-pending'
+  | 'removed';
 
 export interface StandingWords {
   standing: Standing;
@@ -123,6 +124,12 @@ const STANDING_TEXT: Record<Exclude<Standing, 'scheduled'>, Omit<StandingWords, 
       'You removed this post from the website; visitors see it until the site has been built again. It stays in this browser.',
     visitorsSeeIt: true,
   },
+  removed: {
+    label: 'Taken off the website',
+    explanation:
+      'You removed this post from the website; visitors no longer see it. It stays in this browser: press “Publish to website” to put it back.',
+    visitorsSeeIt: false,
+  },
 };
 
 /** True when the site's current build holds `file` with exactly this text (by its SHA-256). */
@@ -151,7 +158,7 @@ export function postStanding(post: Post, site: SiteContext | undefined, now: num
     return words(onWebsite ? 'draft-on-website' : 'draft');
   }
   if (publication?.state === 'removed') {
-    return words(site?.builtFiles.has(publication.file) ? 'removal-pending' : 'not-published');
+    return words(site?.builtFiles.has(publication.file) ? 'removal-pending' : 'removed');
   }
   if (publication?.state === 'published') {
     const built = publication.committed && builtWith(site, publication.file, publication.sha256);

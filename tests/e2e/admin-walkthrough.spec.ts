@@ -1,11 +1,9 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, signIn, test } from './fixtures';
-import { freePort, startDecapServer } from '../process';
+import { useDecapRepository } from './decap-repository';
 import { moreAction, postEntry } from './admin-posts';
 
 // The whole task of the practice's staff (issue 35), as one of them would do it, at 1280 px and at
@@ -14,39 +12,14 @@ import { moreAction, postEntry } from './admin-posts';
 // edit it and publish again, take it off the website, delete it. A screenshot at each step is
 // attached to the test's results (open them to look at the admin as staff see it).
 
-const root = path.resolve(import.meta.dirname, '../..');
 // The suite's server is a build for a public address, whose admin may not connect to this
 // computer's ports (src/integrations/security.mjs): as in publish.spec.ts, the CSP is not applied.
 test.use({ bypassCSP: true });
 
-let repo = '';
-let server: ChildProcess | undefined;
-let apiUrl = '';
-
 /** A working copy with the site's posts, all decap-server's fs mode needs to publish into. */
-test.beforeAll(async () => {
-  repo = await mkdtemp(path.join(tmpdir(), 'walkthrough-e2e-'));
-  await cp(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], {
-      cwd: repo,
-      stdio: 'pipe',
-    });
-  git('init', '-q', '-b', 'main');
-  git('add', '.');
-  git('commit', '-q', '-m', 'The site');
-  const port = await freePort();
-  apiUrl = `http://127.0.0.1:${port}/api/v1`;
-  server = await startDecapServer(port, repo);
-});
-
-test.afterAll(async () => {
-  server?.kill();
-  if (repo) await rm(repo, { recursive: true, force: true });
-});
+const repository = useDecapRepository('walkthrough-e2e-');
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
@@ -89,8 +62,8 @@ for (const size of SIZES) {
       const width = page.viewportSize()!.width;
       const title = `Calmer Mornings at ${width}`;
       const slug = `calmer-mornings-at-${width}`;
-      const file = path.join(repo, 'content/posts', `${slug}.md`);
-      const pictureFile = path.join(repo, 'content/posts/images', `${slug}-breakfast-table.webp`);
+      const file = path.join(repository.dir, 'content/posts', `${slug}.md`);
+      const pictureFile = path.join(repository.dir, 'content/posts/images', `${slug}-breakfast-table.webp`);
 
       await page.goto('/login');
       await shoot('sign-in');
@@ -197,7 +170,7 @@ for (const size of SIZES) {
       ).toBeVisible();
       await expect(postEntry(page, title).getByText('Taken off the website')).toBeVisible();
       await shoot('removed');
-      expect(await readdir(path.join(repo, 'content/posts'))).not.toContain(`${slug}.md`);
+      expect(await readdir(path.join(repository.dir, 'content/posts'))).not.toContain(`${slug}.md`);
 
       await (await moreAction(page, title, `Delete ${title}`)).click();
       const del = page.getByRole('alertdialog', { name: 'Delete this post?' });

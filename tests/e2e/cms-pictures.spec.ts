@@ -1,12 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { picturesProblem } from '../../src/lib/text/post-body';
 import { expect, test } from './fixtures';
-import { startDecapServer } from '../process';
+import { ROOT, routeDecapCms, useDecapRepository } from './decap-repository';
 
 // A picture in a post's text, written in Decap CMS as an editor would (issue 18): the Body's picture
 // button, an upload through the media library, alt text, "Publish now" against the real decap-server
@@ -14,41 +12,24 @@ import { startDecapServer } from '../process';
 // picture rule; a picture without alt text is refused before anything is written. Decap's own markup
 // is not ours to fix, so this suite runs no axe check (docs/content-editing.md).
 
-const root = path.resolve(import.meta.dirname, '../..');
-// 8081 is `npm run cms`'s and 8086-8089 publish.spec.ts's; this suite's decap-server is on 8090/8091.
-const decapPort = () => 8090 + (test.info().parallelIndex % 2);
-
-let repo = '';
-let server: ChildProcess | undefined;
 let photos: { park: string; plain: string };
 
-test.beforeAll(async () => {
-  repo = await mkdtemp(path.join(tmpdir(), 'cms-pictures-'));
-  await cp(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
-  photos = { park: path.join(repo, 'park-photo.png'), plain: path.join(repo, 'plain-photo.png') };
+/** A copy of content/, and two photos beside it for the media library's upload. */
+const repository = useDecapRepository('cms-pictures-', async (dir) => {
+  await cp(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
+  photos = { park: path.join(dir, 'park-photo.png'), plain: path.join(dir, 'plain-photo.png') };
   for (const file of Object.values(photos)) {
     await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#a8cba0' } })
       .png()
       .toFile(file);
   }
-  server = await startDecapServer(decapPort(), repo);
-});
-
-test.afterAll(async () => {
-  server?.kill();
-  if (repo) await rm(repo, { recursive: true, force: true });
 });
 
 test.beforeEach(async ({ page }) => {
   // Decap CMS's editor is for a desktop screen: the desktop project runs it (no @layout tag).
   // Decap's bundle (a few MB) loads and compiles its configuration before anything can be typed.
   test.slow();
-  // The CMS, opened on this machine, talks to decap-server at localhost:8081 (admin/config.yml):
-  // here, this suite's own server on a copy of the content.
-  await page.route(/^http:\/\/localhost:8081\//, async (route) => {
-    const url = route.request().url().replace('localhost:8081', `127.0.0.1:${decapPort()}`);
-    await route.fulfill({ response: await route.fetch({ url }) });
-  });
+  await routeDecapCms(page, repository);
 });
 
 async function newPost(page: Page, title: string) {
@@ -92,7 +73,7 @@ test('a picture uploaded in the post body is saved next to the posts, previewed,
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
 
   await publishNow(page);
-  const file = path.join(repo, 'content/posts/pictures-from-the-cms.md');
+  const file = path.join(repository.dir, 'content/posts/pictures-from-the-cms.md');
   await expect
     .poll(
       () =>
@@ -105,7 +86,9 @@ test('a picture uploaded in the post body is saved next to the posts, previewed,
     .toBe(true);
   const text = await readFile(file, 'utf8');
   expect(text).toContain('![A green park on a sunny day](images/park-photo.png)');
-  expect((await stat(path.join(repo, 'content/posts/images/park-photo.png'))).size).toBeGreaterThan(0);
+  expect((await stat(path.join(repository.dir, 'content/posts/images/park-photo.png'))).size).toBeGreaterThan(
+    0,
+  );
   // The build's own rule, with the file check the build makes (src/content.config.ts).
   const fileExists = (name: string) => name === 'park-photo.png';
   expect(picturesProblem(text, undefined, { fileExists })).toBeUndefined();
@@ -119,7 +102,7 @@ test('a picture without alt text is refused before anything is saved, saying wha
   await publishNow(page);
   await expect(page.getByText(/it has no alt text: describe it between the brackets/)).toBeVisible();
   await expect(
-    stat(path.join(repo, 'content/posts/a-picture-without-words.md')).then(
+    stat(path.join(repository.dir, 'content/posts/a-picture-without-words.md')).then(
       () => 'written',
       () => 'not written',
     ),

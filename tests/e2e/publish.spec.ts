@@ -1,21 +1,19 @@
-import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile, execFileSync } from 'node:child_process';
+import { cp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, signIn, test } from './fixtures';
-import { freePort, startDecapServer, startNode } from '../process';
+import { freePort, startNode } from '../process';
+import { ROOT, useDecapRepository } from './decap-repository';
 import { moreAction, moreButton, postEntry } from './admin-posts';
 
 // "Publish to website" with real parts (issue 22): a temporary git repository holding a copy of the
 // site's content, the real decap-server on it (as `npm run cms` runs it: fs mode, loopback only), and
 // the real admin in Chromium pointed at that server through its localhost-only override
 // (localStorage 'publish-local-backend-url', src/lib/publish/connection.ts).
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 // The suite's server is a build for a public address (https SITE_URL), whose admin pages may not
 // connect to any port of this computer (src/integrations/security.mjs, adminConnectSources;
@@ -25,56 +23,29 @@ test.use({ bypassCSP: true });
 // decap-server and the built copy listen on free ports the system gives (freePort: listen(0)), so
 // parallel workers, other checkouts' runs and `npm run cms` (8081) never meet.
 
-let repo = '';
-let server: ChildProcess | undefined;
-let apiUrl = '';
-
 /**
  * The repository: a copy of this checkout's files (what git tracks, and new files not ignored),
- * committed on main, with node_modules linked rather than copied. decap-server writes its
- * content/posts; the last test builds it as a host would.
+ * with node_modules linked rather than copied. decap-server writes its content/posts; the last test
+ * builds it as a host would.
  */
-async function makeRepository(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'publish-e2e-'));
+async function copyCheckout(dir: string): Promise<void> {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
+    cwd: ROOT,
   })
     .toString()
     .split('\0')
     .filter(Boolean);
   for (const file of files) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await cp(path.join(root, file), path.join(dir, file)).catch(() => undefined); // a file deleted but not yet committed
+    await cp(path.join(ROOT, file), path.join(dir, file)).catch(() => undefined); // a file deleted but not yet committed
   }
-  await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], {
-      cwd: dir,
-      stdio: 'pipe',
-    });
-  git('init', '-q', '-b', 'main');
-  git('add', '.');
-  git('commit', '-q', '-m', 'The site');
-  return dir;
+  await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
 }
 
-test.beforeAll(async () => {
-  repo = await makeRepository();
-  const decapPort = await freePort();
-  apiUrl = `http://127.0.0.1:${decapPort}/api/v1`;
-  server = await startDecapServer(decapPort, repo);
-});
-
-test.afterAll(async () => {
-  server?.kill();
-  if (repo) await rm(repo, { recursive: true, force: true });
-});
+const repository = useDecapRepository('publish-e2e-', copyCheckout);
 
 // The flows once, on the desktop; on the phone only the controls' accessibility (a narrow table):
 // the one test tagged @layout.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
-});
 
 async function writePost(page: Page, title: string, excerpt: string, body: string, draft = false) {
   await page.goto('/admin/posts/new');
@@ -101,9 +72,9 @@ const SITE_POST_CHANGED = 'On the website; your latest changes are not on it yet
 /** The publishing panel's alert (the list has its own for other messages). */
 const websiteAlert = (page: Page) => page.getByRole('region', { name: 'Website' }).getByRole('alert');
 
-const postFile = (file: string) => path.join(repo, 'content/posts', file);
+const postFile = (file: string) => path.join(repository.dir, 'content/posts', file);
 const postFiles = async () =>
-  (await readdir(path.join(repo, 'content/posts'))).filter((f) => f.endsWith('.md')).sort();
+  (await readdir(path.join(repository.dir, 'content/posts'))).filter((f) => f.endsWith('.md')).sort();
 
 async function editExcerpt(page: Page, title: string, excerpt: string) {
   await row(page, title).getByRole('link', { name: /^Edit/ }).click();
@@ -236,13 +207,13 @@ test('a site post keeps its file name, and a stopped server leaves the post unto
   await expect(row(page, title).getByText(SITE_POST_CHANGED)).toBeVisible();
 
   // The server stops answering: nothing is written, and the message says what to do.
-  await page.route(apiUrl, (route) => route.abort('connectionrefused'));
+  await page.route(repository.apiUrl, (route) => route.abort('connectionrefused'));
   await row(page, title)
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();
   await expect(websiteAlert(page)).toContainText('did not answer. Start it with “npm run cms”');
   await expect(row(page, title).getByText(SITE_POST_CHANGED)).toBeVisible();
-  await page.unroute(apiUrl);
+  await page.unroute(repository.apiUrl);
 
   const original = await readFile(postFile('daily-living-routines.md'), 'utf8');
   await row(page, title)
@@ -332,7 +303,7 @@ test('a picture of this site goes with its post into content/posts/images, and t
     .basename(src, '.webp')
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, '-')}.webp`;
-  const picture = path.join(repo, 'content/posts/images', name);
+  const picture = path.join(repository.dir, 'content/posts/images', name);
   expect(Buffer.compare(await readFile(picture), served)).toBe(0);
   const { content } = readFrontMatter(await readFile(postFile('a-picture-goes-along.md'), 'utf8'));
   // (The editor leaves an empty paragraph after a picture at the end, for the cursor.)
@@ -409,7 +380,10 @@ test('a published post is on the blog for every visitor after the repository is 
     .click();
   await expect(row(page, withPicture).getByText(WRITTEN_LOCALLY)).toBeVisible();
   // <slug>-<the file's name in lowercase letters, digits, dots and dashes>, sized down to 1200 px.
-  const pictureFile = path.join(repo, 'content/posts/images/a-picture-from-the-computer-morning-routine.png');
+  const pictureFile = path.join(
+    repository.dir,
+    'content/posts/images/a-picture-from-the-computer-morning-routine.png',
+  );
   expect((await sharp(await readFile(pictureFile)).metadata()).width).toBe(1200);
   const { content: body } = readFrontMatter(
     await readFile(postFile('a-picture-from-the-computer.md'), 'utf8'),
@@ -429,8 +403,8 @@ test('a published post is on the blog for every visitor after the repository is 
     PORT: String(sitePort),
     HOST: '127.0.0.1',
   };
-  await run('npm', ['run', 'build'], { cwd: repo, env, timeout: 540_000 });
-  const site = startNode(['server/serve.mjs'], { cwd: repo, env });
+  await run('npm', ['run', 'build'], { cwd: repository.dir, env, timeout: 540_000 });
+  const site = startNode(['server/serve.mjs'], { cwd: repository.dir, env });
   try {
     const origin = `http://127.0.0.1:${sitePort}`;
     await site.printed(`Serving `);

@@ -1,9 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, signIn, test } from './fixtures';
-import { freePort, startDecapServer } from '../process';
+import { ROOT, routeDecapCms, useDecapRepository } from './decap-repository';
 import { moreAction, postEntry } from './admin-posts';
 
 // Scheduling a post (issue 30), as an editor does it, against the real decap-server (fs mode, as
@@ -13,16 +11,11 @@ import { moreAction, postEntry } from './admin-posts';
 // and time and the list of posts says which posts are scheduled and for when. Desktop only: the
 // layout is the admin's and Decap's own, checked elsewhere.
 
-const root = path.resolve(import.meta.dirname, '../..');
 const TORONTO = 'America/Toronto';
 
 // The suite's server is a build for a public address whose admin pages may not connect to a port of
 // this computer (security.spec.ts); as in publish.spec.ts, this suite does not apply the pages' CSP.
 test.use({ bypassCSP: true });
-
-let repo = '';
-let server: ChildProcess | undefined;
-let apiUrl = '';
 
 /** 'Monday, December 7': the day of a 'YYYY-MM-DD' as the status writes it. */
 function dayWords(day: string): string {
@@ -44,33 +37,17 @@ function torontoOffset(day: string): string {
 
 const SCHEDULED_IN_GIT = { title: 'A workshop note for later', publishedAt: '2030-12-07T08:00' };
 
-test.beforeAll(async () => {
-  repo = await mkdtemp(path.join(tmpdir(), 'scheduling-'));
-  await cp(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
+/** A copy of content/ with one post scheduled in git, as an editor would have committed it. */
+const repository = useDecapRepository('scheduling-', async (dir) => {
+  await cp(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
   await writeFile(
-    path.join(repo, 'content/posts/a-workshop-note-for-later.md'),
+    path.join(dir, 'content/posts/a-workshop-note-for-later.md'),
     `---\ntitle: ${SCHEDULED_IN_GIT.title}\nexcerpt: Written ahead of the workshop, on the website on its morning.\npublishedAt: ${SCHEDULED_IN_GIT.publishedAt}\n---\n\nSee you there.\n`,
   );
-  const port = await freePort();
-  apiUrl = `http://127.0.0.1:${port}/api/v1`;
-  server = await startDecapServer(port, repo);
-});
-
-test.afterAll(async () => {
-  server?.kill();
-  if (repo) await rm(repo, { recursive: true, force: true });
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript((url) => localStorage.setItem('publish-local-backend-url', url), apiUrl);
-  // Decap CMS talks to decap-server at localhost:8081 (admin/config.yml): here, this suite's own.
-  await page.route(/^http:\/\/localhost:8081\//, async (route) => {
-    const url = route
-      .request()
-      .url()
-      .replace(/^http:\/\/localhost:8081\/api\/v1/, apiUrl);
-    await route.fulfill({ response: await route.fetch({ url }) });
-  });
+  await routeDecapCms(page, repository);
 });
 
 const row = postEntry;
@@ -137,7 +114,7 @@ test('the admin publishes a post for a few minutes ahead; it reads as scheduled 
   );
   const status = row(page, title).getByText(`Scheduled for ${when.reads}`);
   await expect(status).toBeVisible();
-  const file = await readFile(path.join(repo, 'content/posts/ready-for-monday-morning.md'), 'utf8');
+  const file = await readFile(path.join(repository.dir, 'content/posts/ready-for-monday-morning.md'), 'utf8');
   expect(file).toMatch(new RegExp(`^publishedAt: '?${when.field}:00${when.offset}'?$`, 'm'));
   expect(file).toContain('isDraft: false');
 
@@ -177,7 +154,7 @@ test('Decap CMS takes a date and time, and its list says which posts are schedul
   await when.fill('2030-12-09T08:30');
   await page.getByRole('button', { name: 'Publish' }).first().click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
-  const file = path.join(repo, 'content/posts/a-cms-post-for-a-december-morning.md');
+  const file = path.join(repository.dir, 'content/posts/a-cms-post-for-a-december-morning.md');
   await expect
     .poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 20_000 })
     .toContain('publishedAt: 2030-12-09T08:30\n');

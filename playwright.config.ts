@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './tools/test-setup.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './tools/test-setup.mjs';
 import { FORM_ROUTES } from './src/lib/config/shared.mjs';
 import { E2E_ADMIN, TEST_BUILD_DIR } from './tools/test-build.mjs';
 
@@ -23,14 +23,7 @@ export { E2E_ADMIN };
 
 const chromium = {
   executablePath: chromiumPath(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 export default defineConfig({

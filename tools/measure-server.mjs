@@ -7,18 +7,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath } from './test-setup.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './test-setup.mjs';
 
 export const CHROME_PATH = chromiumPath();
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 /** The self-signed certificate of the HTTP/2 mode is the only one these runs ever see. */
 export const CHROME_HTTPS_FLAGS = ['--ignore-certificate-errors'];
 

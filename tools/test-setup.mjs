@@ -351,6 +351,16 @@ export function realSystem() {
   };
 }
 
+/** The switches every Chromium the tests and the audits launch gets: quiet, no sandbox, no GPU. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
 /**
  * The Chromium the end-to-end tests and the audits launch: what findChromium finds on this machine,
  * else CHROME_PATH or /usr/bin/chromium (so the error names the path it tried).

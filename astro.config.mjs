@@ -18,6 +18,7 @@ import { htmlPipeline } from './src/integrations/html/pipeline.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
 import { parseCmsConfig } from './src/lib/config/cms-config.mjs';
 import { publishTarget } from './src/lib/config/publish-target.mjs';
+import { clientChunks } from './src/integrations/client-chunks.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { prelaunchWarnings } from './src/integrations/prelaunch.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
@@ -96,5 +97,7 @@ export default defineConfig({
     // Loaded by the CMS on its first save (src/lib/cms/formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.
     optimizeDeps: { include: ['prettier/standalone', 'prettier/plugins/markdown'] },
+    // The browser's JavaScript in fewer, larger files: src/integrations/client-chunks.mjs.
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } },
   },
 });

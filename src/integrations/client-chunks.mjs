@@ -1,0 +1,27 @@
+// How the browser's JavaScript is cut into files (Rolldown's codeSplitting groups, client build only).
+// Left to itself, Rolldown gives every set of islands that shares a module a chunk of its own: about
+// twenty files per page once its islands are in use, each compressed on its own, each with the
+// imports and exports that tie it to the others. This group puts together what is always loaded
+// together (docs/performance.md, "Islands' shared code in fewer files"):
+// - `react`: React, React DOM's client, the scheduler, Astro's React renderer and what every island
+//   wraps itself in (the error boundary, the hydration signal, the icons, plural words). Every page
+//   with an island loads all of it with its first island. Not react-dom/server: only Decap CMS uses it.
+// The layout's page script imports none of these (decision 0007), so it stays one file.
+const path = String.raw`[\\/]`;
+
+/** React and what every island needs with it, in the browser. */
+const ISLAND_RUNTIME = new RegExp(
+  [
+    `node_modules${path}(react|react-dom|scheduler)${path}`,
+    `node_modules${path}@astrojs${path}react${path}`,
+    `src${path}islands${path}shared${path}(ErrorBoundary|use-hydration-signal)\\.`,
+    `src${path}components${path}react${path}icons\\.`,
+    `src${path}lib${path}(text${path}plural|page${path}hydration-signal)\\.`,
+  ].join('|'),
+);
+const SERVER_RENDERING = new RegExp(`node_modules${path}react-dom${path}(server|cjs${path}react-dom-server)`);
+
+/** @type {import('rolldown').CodeSplittingOptions} */
+export const clientChunks = {
+  groups: [{ name: 'react', test: (id) => ISLAND_RUNTIME.test(id) && !SERVER_RENDERING.test(id) }],
+};

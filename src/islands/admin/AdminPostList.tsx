@@ -12,7 +12,7 @@ import type { Post } from '@/lib/db';
 import { ensureSeeded } from '@/lib/store/seed';
 import { postStore } from '@/lib/store/posts';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
-import { FormNotices, type Notice } from '@/islands/shared/form-fields';
+import { FormNotices, type Notice } from '@/islands/shared/form-notices';
 import { AdminBar } from './AdminBar';
 import { AuthGate, useAdminSession } from './AuthGate';
 import { DELETE_QUESTION, DeletePostDialog } from './DeletePostDialog';

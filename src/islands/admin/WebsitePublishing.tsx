@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@/lib/db';
-import { FormNotices, type Notice as FormNotice } from '@/islands/shared/form-fields';
+import { FormNotices, type Notice as FormNotice } from '@/islands/shared/form-notices';
 import { BUSY_TEXT } from '@/lib/publish/publish-state';
 import { signOutOfGitHub } from '@/lib/publish/github-token';
 import { ConfirmDialog } from './ConfirmDialog';

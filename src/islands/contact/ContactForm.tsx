@@ -10,14 +10,8 @@ import { type SubmitEvent, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { sendContactMessage } from '@/lib/forms/submit-contact';
 import { CONTACT_FIELDS, type ContactField, contactSchema } from '@/lib/validation/contact';
-import {
-  FormNotices,
-  type Notice,
-  readText,
-  TextAreaField,
-  TextField,
-  SubmitButton,
-} from '@/islands/shared/form-fields';
+import { readText, TextAreaField, TextField, SubmitButton } from '@/islands/shared/form-fields';
+import { FormNotices, type Notice } from '@/islands/shared/form-notices';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';

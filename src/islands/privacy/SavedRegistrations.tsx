@@ -12,9 +12,9 @@ import type { Registration } from '@/lib/db';
 import { deleteSavedRegistration, listSavedRegistrations } from '@/lib/forms/saved-registrations';
 import { formatDeviceDateTime } from '@/lib/site/device-time';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
-// Through form-fields, as the forms import it: the training page's forms then share one chunk with
-// this island instead of being split into smaller ones (the training page is at its JS budget).
-import { FormNotices, type Notice } from '@/islands/shared/form-fields';
+// Not through form-fields: the forms' shared code is one chunk of its own (src/integrations/client-chunks.mjs),
+// which this page does not need.
+import { FormNotices, type Notice } from '@/islands/shared/form-notices';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
 
 export const SAVED_REGISTRATION_TEXT = {

@@ -25,14 +25,13 @@ import {
   FieldError,
   FieldLabel,
   errorIdFor,
-  FormNotices,
-  type Notice,
   fieldA11y,
   inputClass,
   readText,
   TextField,
   SubmitButton,
 } from '@/islands/shared/form-fields';
+import { FormNotices, type Notice } from '@/islands/shared/form-notices';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
 import { useFormFeedback } from '@/islands/shared/use-form-feedback';

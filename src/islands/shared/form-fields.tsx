@@ -89,9 +89,6 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
   );
 }
 
-// The live-region notices live beside the fields; forms import both from here.
-export { FormNotices, type Notice, type NoticeTone } from './form-notices';
-
 /** The text value of a form field; absent fields (an unchecked radio group) read as ''. */
 export function readText(formData: FormData, name: string): string {
   const value = formData.get(name);

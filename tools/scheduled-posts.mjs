@@ -12,6 +12,7 @@ import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { frontMatterText, nextPublishTime, readPublishTime } from '../src/lib/site/publish-time.mjs';
+import { splitPostFile } from '../src/lib/text/post-file-split.mjs';
 
 /** Without a last successful run (the first one), posts due in the day before count. */
 export const FIRST_RUN_LOOKBACK_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +31,7 @@ export function readPosts(root) {
     .sort()
     .map((file) => {
       const source = readFileSync(path.join(dir, file), 'utf8');
-      const frontMatter = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
+      const frontMatter = splitPostFile(source)?.frontMatter ?? '';
       const written = frontMatterText(frontMatter, 'publishedAt') ?? '';
       const publishedAt = readPublishTime(written, timeZone);
       if (!publishedAt) throw new Error(`content/posts/${file}: publishedAt "${written}" is not a date`);

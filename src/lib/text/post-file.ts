@@ -13,6 +13,7 @@
 import { parseDocument, stringify, type ScalarTag } from 'yaml';
 import { Marked, type Token, type TokensList, type Tokens } from 'marked';
 import { escapeHtml } from './escape-html';
+import { splitPostFile } from './post-file-split.mjs';
 
 /** The title that marks a picture as decorative: its alt text is then empty on purpose. */
 export const DECORATIVE = 'decorative';
@@ -20,14 +21,8 @@ export const DECORATIVE = 'decorative';
 export const isDecorative = (picture: { title?: string | null | undefined }): boolean =>
   picture.title?.trim().toLowerCase() === DECORATIVE;
 
-/**
- * The front matter's text and the body, as they are in the file, or undefined when the file does not
- * start with front matter. A byte-order mark before the first '---' is allowed.
- */
-export function splitPostFile(text: string): { frontMatter: string; body: string } | undefined {
-  const match = /^\uFEFF?---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(text);
-  return match ? { frontMatter: match[1] ?? '', body: match[2] ?? '' } : undefined;
-}
+// Where the front matter ends: in plain JavaScript, for the tools that run in plain Node as well.
+export { splitPostFile };
 
 /**
  * A front matter that is not YAML, not valid YAML (`line`: the line of the file, from 1), or YAML that

@@ -7,17 +7,9 @@ import path from 'node:path';
 import { childEnv } from '../tools/test-build.mjs';
 
 export { childEnv };
-
-/** A port nobody listens on now (the system's choice, listen(0)). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
+// A free port and `node` in its own process group: in tools/ (plain JavaScript), which the audit and
+// benchmark tools start the server with too.
+export { freePort, startNode, type Started } from '../tools/processes.mjs';
 
 /** Resolves once something accepts a connection on 127.0.0.1:`port`; rejects after `timeoutMs`. */
 export async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
@@ -35,89 +27,6 @@ export async function waitForPort(port: number, timeoutMs = 30_000): Promise<voi
     // The next attempt when the event loop is free again (a refused connect returns at once).
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-export interface Started {
-  child: ChildProcess;
-  /** Everything the process printed so far, stdout and stderr. */
-  output: () => string;
-  /**
-   * Resolves when the output from character `since` on (0: all of it) holds `text`, now or later;
-   * rejects if the process exits first. `output().length` now, as `since`, waits for new output.
-   */
-  printed: (text: string | RegExp, since?: number) => Promise<void>;
-  /** Whether the process has exited. */
-  exited: () => boolean;
-  /** Stops the process and every process it started (its group); resolves once it has exited. */
-  stop: (signal?: NodeJS.Signals) => Promise<void>;
-}
-
-/**
- * `node args` in `cwd` as the leader of its own process group (so `stop` ends what it started too,
- * such as a build), with `env` as its whole environment (childEnv() gives the usual one).
- */
-export function startNode(args: string[], { cwd, env }: { cwd: string; env: NodeJS.ProcessEnv }): Started {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let exited = false;
-  const waiting: {
-    text: string | RegExp;
-    since: number;
-    resolve: () => void;
-    reject: (error: Error) => void;
-  }[] = [];
-  const has = (text: string | RegExp, since: number) => {
-    const part = output.slice(since);
-    return typeof text === 'string' ? part.includes(text) : text.test(part);
-  };
-  const onData = (chunk: Buffer) => {
-    output += chunk;
-    for (const wait of waiting.filter((w) => has(w.text, w.since))) {
-      waiting.splice(waiting.indexOf(wait), 1);
-      wait.resolve();
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const gone = new Promise<void>((resolve) =>
-    child.on('exit', (code, signal) => {
-      exited = true;
-      for (const wait of waiting.splice(0))
-        wait.reject(
-          new Error(
-            `node ${args.join(' ')} exited (${signal ?? code}) before printing ${wait.text}:\n${output}`,
-          ),
-        );
-      resolve();
-    }),
-  );
-  return {
-    child,
-    output: () => output,
-    exited: () => exited,
-    printed: (text, since = 0) =>
-      new Promise<void>((resolve, reject) => {
-        if (has(text, since)) resolve();
-        else if (exited)
-          reject(new Error(`node ${args.join(' ')} exited before printing ${text}:\n${output}`));
-        else waiting.push({ text, since, resolve, reject });
-      }),
-    stop: async (signal = 'SIGTERM') => {
-      if (!exited) {
-        try {
-          process.kill(-child.pid!, signal);
-        } catch {
-          // the group has already gone
-        }
-      }
-      await gone;
-    },
-  };
 }
 
 /** Runs `node args` in `cwd` to its end: its exit code and the last 20,000 characters it printed. */

@@ -1,12 +1,13 @@
-// Starts `node server/serve.mjs` on a free port for the audit and benchmark scripts, and stops it.
+// Starts `node server/serve.mjs` on a free port for the audit and benchmark scripts, and stops it
+// (with the test suites' process helpers, tools/processes.mjs).
 // With { http2: true } it serves HTTPS with HTTP/2 and Brotli, as the static hosts do, behind a
 // throwaway self-signed certificate (made with the openssl command); the browser must then be
 // started with CHROME_HTTPS_FLAGS.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, startNode } from './processes.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './test-setup.mjs';
 
 export const CHROME_PATH = chromiumPath();
@@ -46,15 +47,6 @@ export function selfSignedCertificate() {
   return { env: files, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Serves the build of the project in `cwd` (this one by default: the benchmark serves its copy), or
  * with `dist` another folder of finished files (the audit's floor page).
@@ -69,7 +61,8 @@ export async function startServer({
   }
   const port = await freePort();
   const certificate = http2 ? selfSignedCertificate() : undefined;
-  const child = spawn(process.execPath, ['server/serve.mjs'], {
+  // The tests' own helpers (tools/processes.mjs): in a process group of its own, stopped with it.
+  const server = startNode(['server/serve.mjs'], {
     cwd,
     env: {
       ...process.env,
@@ -78,18 +71,19 @@ export async function startServer({
       PORT: String(port),
       HOST: http2 ? 'localhost' : '127.0.0.1',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('Serving') && resolve());
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  try {
+    await server.printed('Serving');
+  } catch (error) {
+    certificate?.remove();
+    throw error;
+  }
   const origin = http2 ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   return {
     origin,
     stop: () => {
-      child.kill('SIGTERM');
       certificate?.remove();
+      return server.stop();
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   NO_TARGET,
   type PublishTarget,
 } from '@/lib/publish/connection';
-import { authorizeUrl, awaitOAuthToken } from '@/lib/publish/github-auth';
+import { authorizeUrl, awaitOAuthToken, siteIdFor } from '@/lib/publish/github-auth';
 import {
   DECAP_USER_KEY,
   GITHUB_SESSION_KEY,
@@ -258,6 +258,15 @@ describe('GitHub sign-in', () => {
         siteId: 'www.example.org',
       }),
     ).toBe('https://auth.example.org/auth?provider=github&site_id=www.example.org&scope=repo');
+  });
+
+  it('sends Decap’s site_id: the configured one, else the host name, else Decap’s demo site locally', () => {
+    expect(siteIdFor('www.example.org')).toBe('www.example.org');
+    expect(siteIdFor('www.example.org', 'example.org')).toBe('example.org');
+    // Decap's own rule (decap-cms-lib-auth, netlify-auth.js), with 127.0.0.1 for `npm start`'s address.
+    expect(siteIdFor('localhost')).toBe('demo.decapcms.org');
+    expect(siteIdFor('127.0.0.1')).toBe('demo.decapcms.org');
+    expect(siteIdFor('localhost', 'example.org')).toBe('example.org');
   });
 
   it('follows the handshake, trusting only the provider’s origin', async () => {

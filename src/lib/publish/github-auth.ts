@@ -20,7 +20,15 @@ export function authorizeUrl({ baseUrl, authEndpoint, siteId }: OAuthProvider): 
   return `${base}/${endpoint}?provider=github&site_id=${encodeURIComponent(siteId)}&scope=repo`;
 }
 
-/** The site_id Decap sends: the host name, except that localhost has none of its own. */
+/**
+ * The site_id Decap sends: the configured one (`site_domain`), else the host name, except that
+ * localhost has none of its own and borrows Decap's demo site. This is Decap's rule, not the site's
+ * "is this computer" (isLoopbackHost in src/lib/config/shared.mjs): the provider looks the site up
+ * by this name, so it must be the name Decap's own sign-in sends (decap-cms-lib-auth, netlify-auth.js
+ * getSiteID) for one provider to serve both. Two readings of our own: 127.0.0.1, where the tests
+ * and the audits serve the site, counts as localhost, and a configured site_domain wins there too
+ * (Decap's GitHub sign-in page sends the demo site on localhost whatever is configured).
+ */
 export function siteIdFor(hostname: string, configured = ''): string {
   if (configured) return configured;
   return hostname === 'localhost' || hostname === '127.0.0.1' ? 'demo.decapcms.org' : hostname;

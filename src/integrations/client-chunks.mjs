@@ -2,7 +2,7 @@
 // Left to itself, Rolldown gives every set of islands that shares a module a chunk of its own: about
 // twenty files per page once its islands are in use, each compressed on its own, each with the
 // imports and exports that tie it to the others. Two groups put together what is loaded together
-// (docs/performance.md, "Islands' shared code in fewer files"):
+// (decision 0032; figures in docs/performance.md, "Islands' shared code in fewer files"):
 // - `react`: React, React DOM's client, the scheduler, Astro's React renderer and what every island
 //   wraps itself in (the error boundary, the hydration signal, the icons, plural words). Every page
 //   with an island loads all of it with its first island. Not react-dom/server: only Decap CMS uses it.

@@ -4,7 +4,8 @@
 // depend on it, except that the menu button shows on small screens only.
 import type { Page } from '@playwright/test';
 import { deferred } from '../helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './session-seed';
 import { expectHeard, installScreenReader, listen, sayFocusedItem } from './spoken';
 import { moreAction } from './admin-posts';
 
@@ -49,8 +50,7 @@ test.describe('on a desktop', () => {
     page,
   }) => {
     test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
-    await signIn(page);
-    await page.goto('/admin/posts/new');
+    await openSignedIn(page, '/admin/posts/new');
     await page.getByLabel(/^Title/).fill('Heard Once');
     await page.getByLabel(/^Excerpt/).fill('A post to check what is said.');
     await page.getByRole('textbox', { name: 'Content' }).click();
@@ -145,7 +145,7 @@ test.describe('publishing, on a desktop', () => {
   }) => {
     test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
     const github = await standInGitHub(page);
-    await signIn(page);
+    await openSignedIn(page);
     await page.evaluate(() =>
       sessionStorage.setItem('admin-github-session', JSON.stringify({ token: 'gho_e2e' })),
     );

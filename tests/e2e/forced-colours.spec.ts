@@ -139,7 +139,7 @@ test('states stay visible in forced colours: invalid fields, pressed tags, check
 test('admin pages: every control has a boundary and a focus ring in forced colours', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
+  test.setTimeout(90_000); // a cap, not a wait: admin pages checked whole, on a busy 2-core machine
   await openSignedIn(page);
   await expect(page.getByRole('table')).toBeVisible(); // the rows' buttons, not 'Loading posts...'
   await attachScreenshot(page, testInfo, 'admin post list');

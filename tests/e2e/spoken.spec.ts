@@ -49,7 +49,7 @@ test.describe('on a desktop', () => {
   test("the editor toolbar says each button's state; the admin list says saving and deleting once", async ({
     page,
   }) => {
-    test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
+    test.setTimeout(90_000); // a cap, not a wait: admin pages checked whole, on a busy 2-core machine
     await openSignedIn(page, '/admin/posts/new');
     await page.getByLabel(/^Title/).fill('Heard Once');
     await page.getByLabel(/^Excerpt/).fill('A post to check what is said.');
@@ -143,7 +143,7 @@ test.describe('publishing, on a desktop', () => {
   test('publishing says its progress, then the outcome or the failure, once each; removing too', async ({
     page,
   }) => {
-    test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
+    test.setTimeout(90_000); // a cap, not a wait: admin pages checked whole, on a busy 2-core machine
     const github = await standInGitHub(page);
     await openSignedIn(page);
     await page.evaluate(() =>

@@ -385,6 +385,9 @@ test.describe('Content-Security-Policy', () => {
         // computer in a build for a public address (src/integrations/security.mjs, adminConnectSources).
         ...(path.startsWith('/admin/') ? ['https://api.github.com'] : []),
       ]);
+      // Signed out, the admin sends the visitor to /login once its session check ends: that page is
+      // loaded too before the next, whose navigation the redirect would otherwise cancel.
+      if (path.startsWith('/admin/')) await expect(page).toHaveURL(/\/login(\?|$)/);
       await page.waitForLoadState('networkidle');
     }
     // Hydrating the islands (menu, panel, forms, search) runs no blocked code either.

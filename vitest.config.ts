@@ -1,31 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { envSchema } from './tools/build-env.mjs';
-import { buildDerivedPlugin } from './src/integrations/build-derived.mjs';
+import { siteModulePlugins } from './tests/site-modules';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-/**
- * `astro:env/client` as a build with no variables set makes it: each client field's default, read
- * from the same schema astro.config.mjs gives Astro (tools/build-env.mjs).
- */
-function astroEnvDefaults(): Plugin {
-  const id = 'astro:env/client';
-  const source = Object.entries(envSchema)
-    .filter(([, field]) => field.context === 'client')
-    .map(([name, field]) => `export const ${name} = ${JSON.stringify(field.default)};`)
-    .join('\n');
-  return {
-    name: 'astro-env-defaults',
-    resolveId: (request) => (request === id ? `\0${id}` : undefined),
-    load: (resolved) => (resolved === `\0${id}` ? source : undefined),
-  };
-}
-
 // Site code imports astro:env and the build's derived values (without values here: the code takes
 // its development fallbacks, as before any build).
-const plugins = [astroEnvDefaults(), buildDerivedPlugin({})];
+const plugins = siteModulePlugins();
 
 /** Unit tests that use vi.mock (the `unit-mocking` project runs them, each with its own modules). */
 const MOCKING_UNIT_TESTS = [

@@ -1,13 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import {
-  expect,
-  expectNoAxeViolations,
-  expectNoAxeViolationsInModes,
-  pasteHtml,
-  signIn,
-  test,
-} from './fixtures';
+import { expect, expectNoAxeViolations, expectNoAxeViolationsInModes, pasteHtml, test } from './fixtures';
+import { openSignedIn } from './session-seed';
 import { moreAction, postEntry } from './admin-posts';
 
 // Pictures in the admin's posts (issue 18), in real Chromium: the Image button by keyboard, a picture
@@ -27,8 +21,7 @@ test('a picture added with the Image button is saved and shown on the post with 
 }) => {
   test.slow(); // sign-in, a post, two pages and axe
   const src = await builtPicture(page);
-  await signIn(page);
-  await page.goto('/admin/posts/new');
+  await openSignedIn(page, '/admin/posts/new');
   await page.getByLabel(/^Title/).fill('A calm corner at home');
   await page.getByLabel(/^Excerpt/).fill('A quiet place to settle.');
   await page.getByRole('textbox', { name: 'Content' }).click();
@@ -77,8 +70,7 @@ test('a picture added with the Image button is saved and shown on the post with 
 
 test('a pasted picture keeps its alt text; one without asks for it, and the save waits', async ({ page }) => {
   const src = await builtPicture(page);
-  await signIn(page);
-  await page.goto('/admin/posts/new');
+  await openSignedIn(page, '/admin/posts/new');
   await page.getByLabel(/^Title/).fill('Pasted pictures');
   await page.getByLabel(/^Excerpt/).fill('From another page.');
   const editor = page.getByRole('textbox', { name: 'Content' });
@@ -123,8 +115,7 @@ test(
     await page.addInitScript(() => {
       sessionStorage.setItem('a11y-preferences', JSON.stringify({ contrast: 'high' }));
     });
-    await signIn(page);
-    await page.goto('/admin/posts/new');
+    await openSignedIn(page, '/admin/posts/new');
     await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
     await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a picture' });
@@ -158,8 +149,7 @@ test(
   { tag: '@layout' },
   async ({ page }) => {
     test.slow(); // sign-in, a post, three pages
-    await signIn(page);
-    await page.goto('/admin/posts/new');
+    await openSignedIn(page, '/admin/posts/new');
     await page.getByLabel(/^Title/).fill('A picture from the computer');
     await page.getByLabel(/^Excerpt/).fill('Straight from the camera roll.');
     await page.getByRole('textbox', { name: 'Content' }).click();
@@ -291,8 +281,7 @@ test(
   'a PNG pasted or dropped in the editor asks for its alt text and goes in',
   { tag: '@layout' },
   async ({ page }) => {
-    await signIn(page);
-    await page.goto('/admin/posts/new');
+    await openSignedIn(page, '/admin/posts/new');
     await page.getByLabel(/^Title/).fill('Pasted and dropped');
     await page.getByLabel(/^Excerpt/).fill('Two pictures without a file button.');
     const editor = page.getByRole('textbox', { name: 'Content' });
@@ -360,8 +349,7 @@ test(
   'several picture files dropped at once each go in, each refusal says why',
   { tag: '@layout' },
   async ({ page }) => {
-    await signIn(page);
-    await page.goto('/admin/posts/new');
+    await openSignedIn(page, '/admin/posts/new');
     const editor = page.getByRole('textbox', { name: 'Content' });
     await editor.click();
     await page.keyboard.type('Three cards and two files that are not pictures.');
@@ -433,8 +421,7 @@ test(
 );
 
 test('an iPhone photo chosen with the file button says to save it as a JPEG first', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/admin/posts/new');
+  await openSignedIn(page, '/admin/posts/new');
   await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
   const file = page.getByRole('dialog', { name: 'Add a picture' }).getByLabel('Picture from this computer');
   await file.setInputFiles({
@@ -452,7 +439,7 @@ test('an iPhone photo chosen with the file button says to save it as a JPEG firs
 // bring the post back with its pictures, under the names it kept them by, and shown again.
 test('a backup brings a post back with its pictures from the computer', async ({ page }) => {
   test.slow(); // a post, a download, a delete, an import, two pages
-  await signIn(page);
+  await openSignedIn(page);
   const title = 'Backed Up With Pictures';
   await page.goto('/admin/posts/new');
   await page.getByLabel(/^Title/).fill(title);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DELETE_KEEPS_WEBSITE_COPY } from '../../src/islands/admin/DeletePostDialog';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './session-seed';
 import { moreAction, moreButton, postEntry } from './admin-posts';
 import { putBrowserPosts } from './browser-store';
 
@@ -30,7 +31,7 @@ const overflow = (page: Page) =>
 
 test.describe('where a post stands', { tag: '@layout' }, () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
   });
 
   test('a saved post says the same in the save message, the list and on its page, with a banner', async ({
@@ -96,7 +97,7 @@ test.describe('where a post stands', { tag: '@layout' }, () => {
 
 test.describe('the post list fits', { tag: '@layout' }, () => {
   test('one card per post on a phone, a table with actions on one line on a desktop', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await writePost(page, LONG_TITLE, { draft: false });
     const entry = postEntry(page, LONG_TITLE);
     const phone = test.info().project.name === 'phone';
@@ -125,7 +126,7 @@ test.describe('the post list fits', { tag: '@layout' }, () => {
 
   test('the page is never wider than the window, and the delete question is whole', async ({ page }) => {
     test.slow(); // six widths
-    await signIn(page);
+    await openSignedIn(page);
     await writePost(page, LONG_TITLE, { draft: false });
     for (const width of [320, 390, 768, 1024, 1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
@@ -176,7 +177,7 @@ test(
         },
       },
     ]);
-    await signIn(page);
+    await openSignedIn(page);
     const entry = postEntry(page, title);
     await expect(
       entry.getByText('Sent to the website; visitors see this version after the next update', {

@@ -4,6 +4,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, expectNoAxeViolationsInModes, pasteHtml, test } from './fixtures';
 import { moreAction, postEntry } from './admin-posts';
+import { openSignedIn } from './session-seed';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
 // export and import, and axe on every admin page. Each test has a fresh browser profile, so a
@@ -175,7 +176,7 @@ test.describe('sign-in and sessions', () => {
 
 test.describe('post management', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
   });
 
   test('the list has the spec columns, badges and dates', { tag: '@layout' }, async ({ page }) => {
@@ -354,8 +355,7 @@ test.describe('post management', () => {
 
 test.describe('the editor', { tag: '@layout' }, () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page);
-    await page.goto('/admin/posts/new');
+    await openSignedIn(page, '/admin/posts/new');
   });
 
   test('has the toolbar buttons with pressed states, by mouse and keyboard', async ({ page }) => {
@@ -482,7 +482,7 @@ test.describe('the editor', { tag: '@layout' }, () => {
 
 test.describe('Markdown export and import', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
   });
 
   test('one post downloads as a content/posts file and imports back', async ({ page }, testInfo) => {
@@ -626,7 +626,7 @@ test.describe('accessibility', { tag: '@layout' }, () => {
 
   test('the admin pages have no axe violations in any contrast mode', async ({ page }) => {
     test.slow(); // several pages and dialogs, each checked by axe in three modes
-    await signIn(page);
+    await openSignedIn(page);
     await createPost(page, { title: 'A draft in contrast', excerpt: 'Draft.', body: 'Text.' });
     await createPost(page, {
       title: 'Published in contrast',

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { CONTRAST_MODES, type ContrastMode } from './pages';
 
@@ -69,6 +76,30 @@ export async function pageSettled(page: Page): Promise<void> {
     );
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   });
+}
+
+/**
+ * Counts what the context's pages and service workers have asked for and not yet had, from now on,
+ * and returns a wait for a page to settle: none left once its load, its pictures in view, a frame, a
+ * task and an idle moment have passed (an idle callback queued after the page's own, so what the page
+ * starts when idle has started; a chunk that arrives may ask for another), instead of a fixed time
+ * of a quiet network.
+ */
+export function requestsSettle(context: BrowserContext): (page: Page) => Promise<void> {
+  // The requests themselves, not a count: one asked for before now may end after it.
+  const inFlight = new Set<Request>();
+  context.on('request', (request) => inFlight.add(request));
+  const done = (request: Request) => inFlight.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+  return async (page) => {
+    do {
+      await expect.poll(() => inFlight.size, { intervals: [25] }).toBe(0);
+      await pageSettled(page);
+      // Islands that hydrate when the page is idle (client:idle) have started by then.
+      await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle)));
+    } while (inFlight.size > 0);
+  };
 }
 
 /** Signing in runs 600,000 PBKDF2 iterations: slower than expect's 5 s on a loaded machine. */

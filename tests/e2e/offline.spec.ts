@@ -2,7 +2,7 @@
 // (playwright.config.ts blocks it for the others, so their pages always come from the server).
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, openBlankSitePage, test } from './fixtures';
+import { expect, openBlankSitePage, requestsSettle, test } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 // One browser engine, one worker: the screen size changes nothing here.
@@ -218,10 +218,17 @@ test.describe("a post's pictures", () => {
     await context.addInitScript(() =>
       Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
     );
+    const settled = requestsSettle(context);
+    const asked: string[] = [];
+    context.on('request', (request) => {
+      if (files.flat().includes(new URL(request.url()).pathname)) asked.push(request.url());
+    });
     await page.goto(POST);
     await expect(page.locator('[data-post-content] img[data-added]')).toHaveCount(3);
-    // Past the moment the pictures would have been fetched.
-    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 1000))));
+    // Past the moment the pictures would have been fetched (when the page is idle after its load) and
+    // kept (every request of the page and its service worker done).
+    await settled(page);
+    expect(asked).toEqual([]);
     const kept = await keptPictures(page);
     expect(kept.remote).toEqual([]);
     expect(kept.site.filter((url) => files.flat().includes(new URL(url).pathname))).toEqual([]);

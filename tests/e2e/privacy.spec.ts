@@ -2,7 +2,7 @@
 // links the privacy page, and the registration this browser keeps can be seen and deleted there.
 import type { Request } from '@playwright/test';
 import { FORM_ENDPOINTS } from '../../playwright.config';
-import { expect, expectNoAxeViolations, pageSettled, test } from './fixtures';
+import { expect, expectNoAxeViolations, requestsSettle, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
 const PRIVACY_LINK = 'How we handle your information';
@@ -22,22 +22,10 @@ test.describe('privacy', () => {
       if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== origin) elsewhere.push(request.url());
     };
     context.on('request', record);
-    // What the page has asked for and not yet had: the page has settled when none is left once its
-    // load, its pictures in view, a frame, a task and an idle moment have passed (a chunk that
-    // arrives may ask for another), instead of half a second of a quiet network after each step.
-    let inFlight = 0;
-    context.on('request', () => inFlight++);
-    const done = () => inFlight--;
-    context.on('requestfinished', done);
-    context.on('requestfailed', done);
-    const settled = async () => {
-      do {
-        await expect.poll(() => inFlight, { intervals: [25] }).toBe(0);
-        await pageSettled(page);
-        // Islands that hydrate when the page is idle (client:idle) have started by then.
-        await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle)));
-      } while (inFlight > 0);
-    };
+    const waitForRequests = requestsSettle(context);
+    // The page has settled when nothing it asked for is left once its load, pictures, a frame, a task
+    // and an idle moment have passed, instead of half a second of a quiet network after each step.
+    const settled = () => waitForRequests(page);
     const pages = [...PUBLIC_PAGES, '/blog', '/blog/visual-schedules-a-practical-guide-for-families'];
     for (const path of pages) {
       await page.goto(path);

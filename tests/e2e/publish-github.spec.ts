@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Request } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './session-seed';
 import { postEntry } from './admin-posts';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 
@@ -62,7 +63,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
     return route.fulfill({ status: 500, json: { message: `unexpected ${request.method()} ${url}` } });
   });
 
-  await signIn(page);
+  await openSignedIn(page);
   const title = 'Published Through GitHub';
   await page.goto('/admin/posts/new');
   await page.getByLabel(/^Title/).fill(title);
@@ -194,7 +195,7 @@ test('a sign-in window closed before GitHub answers says so, and nothing is publ
   await page.route(/^https:\/\/api\.github\.com\//, (route) =>
     route.fulfill({ status: 500, json: { message: 'nothing is sent before a sign-in' } }),
   );
-  await signIn(page);
+  await openSignedIn(page);
   const website = page.getByRole('region', { name: 'Website' });
   await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
   await website.getByRole('button', { name: 'Sign in to GitHub' }).click();

@@ -5,7 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './session-seed';
 import { freePort, startNode } from '../process';
 import { ROOT, useDecapRepository } from './decap-repository';
 import { moreAction, moreButton, postEntry } from './admin-posts';
@@ -90,7 +91,7 @@ test('a post is published, updated and removed through decap-server, and never o
   const title = 'Publishing From the Browser';
   const file = 'publishing-from-the-browser.md';
   const before = await postFiles();
-  await signIn(page);
+  await openSignedIn(page);
   await writePost(
     page,
     title,
@@ -174,7 +175,7 @@ test('a post is published, updated and removed through decap-server, and never o
 test('drafts are never offered for publishing, and a file of the same name is never overwritten', async ({
   page,
 }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await writePost(page, 'Kept as a Draft', 'Not for the website yet.', 'Draft text.', true);
   await expect(row(page, 'Kept as a Draft').getByText('Draft: only you can see it')).toBeVisible();
   await expect(row(page, 'Kept as a Draft').getByRole('button', { name: /Publish to website/ })).toHaveCount(
@@ -199,7 +200,7 @@ test('drafts are never offered for publishing, and a file of the same name is ne
 test('a site post keeps its file name, and a stopped server leaves the post untouched with a message', async ({
   page,
 }) => {
-  await signIn(page);
+  await openSignedIn(page);
   const title = 'Daily Living Routines, One Small Step at a Time';
   await expect(row(page, title).getByText('On the website', { exact: true })).toBeVisible();
   await expect(row(page, title).getByRole('button', { name: /Publish to website/ })).toHaveCount(0);
@@ -231,7 +232,7 @@ test('a site post keeps its file name, and a stopped server leaves the post unto
 
 test('the publishing controls pass axe and work by keyboard', { tag: '@layout' }, async ({ page }) => {
   test.setTimeout(120_000); // three axe runs over the whole post list
-  await signIn(page);
+  await openSignedIn(page);
   await writePost(page, 'Keyboard Publishing', 'Published without a mouse.', 'Only keys.');
   const publish = row(page, 'Keyboard Publishing').getByRole('button', { name: /Publish to website/ });
   await expect(publish).toBeVisible();
@@ -276,7 +277,7 @@ test('a picture of this site goes with its post into content/posts/images, and t
   await page.goto('/blog');
   const src = (await page.locator('main img[src^="/_astro/"]').first().getAttribute('src'))!;
   const served = Buffer.from(await (await page.request.get(src)).body());
-  await signIn(page);
+  await openSignedIn(page);
   const title = 'A Picture Goes Along';
   await page.goto('/admin/posts/new');
   await page.getByLabel(/^Title/).fill(title);
@@ -339,7 +340,7 @@ test('a published post is on the blog for every visitor after the repository is 
   test.skip(!!process.env.E2E_SKIP_REPOSITORY_BUILD, 'E2E_SKIP_REPOSITORY_BUILD is set');
   test.setTimeout(600_000);
   const title = 'Straight From the Admin';
-  await signIn(page);
+  await openSignedIn(page);
   await writePost(
     page,
     title,

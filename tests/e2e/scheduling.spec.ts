@@ -1,6 +1,7 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './session-seed';
 import { ROOT, routeDecapCms, useDecapRepository } from './decap-repository';
 import { moreAction, postEntry } from './admin-posts';
 
@@ -87,8 +88,7 @@ test('the admin publishes a post for a few minutes ahead; it reads as scheduled 
   // A whole minute a few minutes ahead: the admin's session outlasts the wait the clock skips.
   const moment = Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000;
   const when = torontoClock(moment);
-  await signIn(page);
-  await page.goto('/admin/posts/new');
+  await openSignedIn(page, '/admin/posts/new');
   await page.getByLabel(/^Title/).fill(title);
   await page.getByLabel(/^Excerpt/).fill('A post that goes on the website in a few minutes.');
   await page.getByRole('textbox', { name: 'Content' }).click();

@@ -4,7 +4,8 @@
 // depend on it, except that the menu button shows on small screens only.
 import type { Page } from '@playwright/test';
 import { deferred } from '../helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './session-seed';
 import { expectHeard, installScreenReader, listen, sayFocusedItem } from './spoken';
 import { moreAction } from './admin-posts';
 
@@ -48,9 +49,8 @@ test.describe('on a desktop', () => {
   test("the editor toolbar says each button's state; the admin list says saving and deleting once", async ({
     page,
   }) => {
-    test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
-    await signIn(page);
-    await page.goto('/admin/posts/new');
+    test.setTimeout(90_000); // a cap, not a wait: admin pages checked whole, on a busy 2-core machine
+    await openSignedIn(page, '/admin/posts/new');
     await page.getByLabel(/^Title/).fill('Heard Once');
     await page.getByLabel(/^Excerpt/).fill('A post to check what is said.');
     await page.getByRole('textbox', { name: 'Content' }).click();
@@ -143,9 +143,9 @@ test.describe('publishing, on a desktop', () => {
   test('publishing says its progress, then the outcome or the failure, once each; removing too', async ({
     page,
   }) => {
-    test.setTimeout(90_000); // signing in runs 600,000 PBKDF2 iterations
+    test.setTimeout(90_000); // a cap, not a wait: admin pages checked whole, on a busy 2-core machine
     const github = await standInGitHub(page);
-    await signIn(page);
+    await openSignedIn(page);
     await page.evaluate(() =>
       sessionStorage.setItem('admin-github-session', JSON.stringify({ token: 'gho_e2e' })),
     );

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { astroBuildEnv } from '../tools/astro-build.mjs';
 import { formHandlerBundle } from './forms.mjs';
 
 export const RELEASES = '.releases';
@@ -70,7 +71,7 @@ function astroBuild(root, outDir, { env, onOutput }) {
       [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
       {
         cwd: root,
-        env: { ASTRO_TELEMETRY_DISABLED: '1', ...env, PRECOMPRESS: '1' },
+        env: astroBuildEnv({ ASTRO_TELEMETRY_DISABLED: '1', ...env, PRECOMPRESS: '1' }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

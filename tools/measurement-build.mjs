@@ -6,11 +6,12 @@
 // setting, and the home page's HTML passed the first round trip (14.3 KB against 12 KB).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { astroBuildEnv } from './astro-build.mjs';
 import { measurementAdminEnv } from './build-env.mjs';
 
 const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 const { status } = spawnSync(process.execPath, [astro, 'build'], {
   stdio: 'inherit',
-  env: { ...process.env, ...measurementAdminEnv(process.env), PRECOMPRESS: '1' },
+  env: astroBuildEnv({ ...process.env, ...measurementAdminEnv(process.env), PRECOMPRESS: '1' }),
 });
 process.exit(status ?? 1);

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { astroBuildEnv } from './astro-build.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -102,7 +103,7 @@ export function testBuild({ env = process.env, log = console.log } = {}) {
     const child = spawn(
       process.execPath,
       [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', TEST_BUILD_DIR],
-      { cwd: root, env: testBuildEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: root, env: astroBuildEnv(testBuildEnv(env)), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
     const keep = (chunk) => (output = (output + chunk).slice(-20_000));

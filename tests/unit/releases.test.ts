@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildRelease, currentRelease } from '../../server/releases.mjs';
+import { ASTRO_BUILD_ENV } from '../../tools/astro-build.mjs';
 
 // Writes index.html into --outDir, or fails when FAKE_BUILD=fail; FAKE_BUILD=wait holds it until
 // the file named by FAKE_RELEASE exists.
@@ -22,6 +23,7 @@ if (process.env.FAKE_BUILD === 'wait') {
   await new Promise((resolve) => { const t = setInterval(() => existsSync(process.env.FAKE_RELEASE) && (clearInterval(t), resolve()), 20); });
 }
 writeFileSync(outDir + '/index.html', process.env.FAKE_TEXT ?? 'home');
+writeFileSync(outDir + '/env.json', JSON.stringify(process.env));
 `;
 
 let root: string;
@@ -51,6 +53,12 @@ describe('buildRelease', () => {
     expect(await readlink(path.join(root, '.releases/current'))).toBe(id);
     expect(await currentRelease(root)).toBe(dir);
     expect(await live()).toBe('first');
+  });
+
+  it('builds with the variables every astro build of the project gets (ASTRO_BUILD_ENV)', async () => {
+    const { dir } = await build({ FAKE_TEXT: 'first' });
+    const env = JSON.parse(await readFile(path.join(dir, 'env.json'), 'utf8'));
+    expect(env).toMatchObject({ ...ASTRO_BUILD_ENV, PRECOMPRESS: '1' });
   });
 
   it('leaves the live build as it was when a build fails, says why, and removes the failed folder', async () => {

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { astroBuildEnv } from '../astro-build.mjs';
 import { measurementAdminEnv } from '../build-env.mjs';
 import { projectCopy } from '../project-copy.mjs';
 
@@ -30,7 +31,7 @@ export async function timedBuild(dir, env = {}) {
   const child = spawn(process.execPath, ['--import', PEAK_MEMORY, astro, 'build'], {
     cwd: dir,
     // Under CI=true the build refuses the development account: bring one nobody can sign in with.
-    env: {
+    env: astroBuildEnv({
       ...process.env,
       ...measurementAdminEnv(process.env),
       ASTRO_TELEMETRY_DISABLED: '1',
@@ -38,7 +39,7 @@ export async function timedBuild(dir, env = {}) {
       BENCH_PEAK_FILE: peakFile,
       NO_COLOR: '1', // a log read for its figures (buildSteps)
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -97,7 +97,7 @@ describe('which rules a page can use', () => {
 });
 
 describe("the first screen's classes", () => {
-  it('come from <html>, the head script and <body>, except hidden parts and what follows the marked one', () => {
+  it('come from <html>, the head script and <body>, less hidden parts, what follows the mark and the footer', () => {
     const page = new HtmlPage(
       '<html class="h"><head></head><body class="b"><header class="top"><div hidden class="menu"></div></header>' +
         '<template><p class="tpl"></p></template>' +
@@ -106,7 +106,7 @@ describe("the first screen's classes", () => {
       'index.html',
     );
     expect([...firstScreenClasses(page)].sort()).toEqual(
-      ['b', 'foot', 'h', 'hero', 'm', 'top', ...HEAD_SCRIPT_CLASSES].sort(),
+      ['b', 'h', 'hero', 'm', 'top', ...HEAD_SCRIPT_CLASSES].sort(),
     );
   });
 

@@ -245,6 +245,19 @@ function layerOrder(nodes) {
  * @returns {string}
  */
 export function criticalCss(sheet, classes) {
+  // Pages of one kind (posts, tags) mostly have the same classes: worked out once for each set.
+  let made = madeFor.get(sheet);
+  if (!made) madeFor.set(sheet, (made = new Map()));
+  const key = [...new Set(classes)].sort().join(' ');
+  if (!made.has(key)) made.set(key, criticalCssOf(sheet, classes));
+  return made.get(key);
+}
+
+/** @type {WeakMap<Node[], Map<string, string>>} */
+const madeFor = new WeakMap();
+
+/** @param {Node[]} sheet @param {Iterable<string>} classes */
+function criticalCssOf(sheet, classes) {
   const kept = dropUnreadProperties(keepUsed(sheet, new Set(classes)));
   const rules = dropUnreferenced(kept, serialise(kept));
   const layers = layerOrder(sheet);
@@ -257,13 +270,14 @@ export const FIRST_SCREEN_END = 'data-after-first-screen';
 export const STYLED = 'data-styled';
 
 /**
- * What follows the first screen stays hidden until the whole stylesheet has arrived, so nobody sees
- * it unstyled and nothing moves where it is visible (CLS). Only with scripting on: without it, the
+ * What follows the first screen, and the site's footer, stay hidden until the whole stylesheet has
+ * arrived, so nobody sees them unstyled and nothing moves where it is visible (CLS). Only with scripting on: without it, the
  * <noscript> link loads the stylesheet as before and nothing sets the attribute.
  */
 export const UNTIL_STYLED = (() => {
-  const waiting = `html:not([${STYLED}]) main [${FIRST_SCREEN_END}]`;
-  return `@media (scripting:enabled){${waiting},${waiting}~*{visibility:hidden}}`;
+  const waiting = `html:not([${STYLED}])`;
+  const after = `${waiting} main [${FIRST_SCREEN_END}]`;
+  return `@media (scripting:enabled){${after},${after}~*,${waiting} body>footer{visibility:hidden}}`;
 })();
 
 /**
@@ -274,8 +288,8 @@ export const HEAD_SCRIPT_CLASSES = ['js'];
 
 /**
  * The class names of the page's markup visible at first: every element of <body> except those in a
- * `hidden` subtree or a <template> (shown only by a script, after the stylesheet has come) and those
- * in <main> from the FIRST_SCREEN_END element on; with those of <html>, <body> and HEAD_SCRIPT_CLASSES.
+ * `hidden` subtree or a <template> (shown only by a script, after the stylesheet has come), those
+ * in <main> from the FIRST_SCREEN_END element on, and the site's footer (<body>'s own <footer>); with those of <html>, <body> and HEAD_SCRIPT_CLASSES.
  * @param {import('./page.mjs').HtmlPage} page
  */
 export function firstScreenClasses(page) {
@@ -290,6 +304,9 @@ export function firstScreenClasses(page) {
     for (const child of node.childNodes ?? []) {
       if (!('tagName' in child) || child.tagName === 'template') continue;
       if (child.attrs.some((attr) => attr.name === 'hidden')) continue;
+      // The site's footer: below the first screen wherever <main> fills it, and last in the page, so
+      // showing it when the stylesheet has come moves nothing (UNTIL_STYLED).
+      if (node === body && child.tagName === 'footer') continue;
       if (inMain && child.attrs.some((attr) => attr.name === FIRST_SCREEN_END)) after = true;
       if (inMain && after) continue;
       add(child);

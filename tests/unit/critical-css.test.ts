@@ -1,10 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  FIRST_ROUND_TRIP_BUDGET,
   FIRST_SCREEN_END,
   HEAD_SCRIPT_CLASSES,
   UNTIL_STYLED,
   classesOf,
+  compressedSize,
   criticalCss,
   firstScreenClasses,
   inlineCriticalCss,
@@ -185,6 +187,25 @@ describe('the critical-css step', () => {
     expect(appended[0]).toMatchObject({ rel: 'stylesheet', href });
     appended[0]!.onload!();
     expect(root.get('data-styled')).toBe('');
+  });
+
+  it('leaves a page that would pass the first round trip with its link', () => {
+    // Text no compression shrinks: the page alone is within the budget, not with the rules.
+    const words = randomBytes(9000).toString('base64');
+    const small = html.replace('<p class="mt-2">Hi</p>', `<p class="mt-2">${words}</p>`);
+    expect(compressedSize(small)).toBeLessThan(FIRST_ROUND_TRIP_BUDGET);
+    const noise = randomBytes(12000).toString('base64');
+    const rules = Array.from(
+      { length: 2000 },
+      (_, n) => `html[data-x="${noise.slice(n * 8, n * 8 + 8)}"]{color:red}`,
+    );
+    const bigSheet = parseStylesheet(`.mt-2{margin:0}${rules.join('')}`);
+    const page = new HtmlPage(small, 'index.html');
+    inlineCriticalCss.run(page, { ...context, stylesheet: () => bigSheet });
+    expect(page.html).toBe(small);
+    const fits = new HtmlPage(small, 'index.html');
+    inlineCriticalCss.run(fits, context);
+    expect(fits.html).toContain('<style>');
   });
 
   it('leaves the admin, the CMS, the offline page and a page whose stylesheet is not found alone', () => {

@@ -8,6 +8,7 @@
 // (the accessibility panel's font applies before the first paint), @property and @keyframes only when
 // a kept rule uses them. The layers are declared first in the stylesheet's own order, so the full
 // stylesheet, which arrives later with the same rules, cascades exactly as before.
+import { brotliCompressSync, constants } from 'node:zlib';
 import { attribute } from './page.mjs';
 
 /**
@@ -332,6 +333,19 @@ export const loaderScript = (href) =>
   `try{new PerformanceObserver(function(s){if(s.getEntriesByName('first-contentful-paint').length)setTimeout(function(){a()})})` +
   `.observe({type:'paint',buffered:true})}catch(e){}})()`;
 
+/**
+ * The most a page may weigh with its first screen's rules, compressed (brotli at quality 5, quick
+ * enough for every page of a large blog; quality 11, as `npm start` sends, is about 10 % smaller),
+ * less its policy <meta> (about 0.4 KB): with that and the response's headers, what the first round
+ * trip of a new connection carries (14.6 KB, docs/performance.md), as measured by `npm run audit`. A page that would weigh more keeps its link: measured, a page pushed past
+ * the first round trip painted later than with the render-blocking stylesheet.
+ */
+export const FIRST_ROUND_TRIP_BUDGET = 14000;
+
+/** The page's size as the budget counts it. */
+export const compressedSize = (html) =>
+  brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+
 const isStylesheet = (element) =>
   element.tagName === 'link' &&
   attribute(element, 'rel')?.toLowerCase() === 'stylesheet' &&
@@ -340,8 +354,9 @@ const isStylesheet = (element) =>
 /**
  * The step: the render-blocking link to the site's stylesheet becomes the rules the first screen
  * needs (an inline <style>, hashed by the CSP steps), a loader for the rest, and a <noscript> link.
- * Pages under admin/, cms/ and offline/ keep their link: not public pages, their screens are drawn
- * by scripts (the offline page is only ever shown from the service worker's copies).
+ * A page that would then pass the first round trip (FIRST_ROUND_TRIP_BUDGET) keeps its link, as do
+ * the pages under admin/, cms/ and offline/ (not public, drawn by scripts; the offline page is only
+ * ever shown from the service worker's copies).
  * context.stylesheet(href) gives the parsed stylesheet; a page whose stylesheet is not found is left
  * as it is.
  * @type {import('./page.mjs').Step}
@@ -361,15 +376,15 @@ export const inlineCriticalCss = {
     if (!sheet) return;
     const css = criticalCss(sheet, firstScreenClasses(page)) + UNTIL_STYLED;
     const { startOffset, endOffset } = link.sourceCodeLocation;
-    page.edit([
-      {
-        start: startOffset,
-        end: endOffset,
-        text:
-          `<style>${css}</style><script>${loaderScript(href)}</script>` +
-          `<noscript><link rel="stylesheet" href="${href}"></noscript>`,
-      },
-    ]);
+    const text =
+      `<style>${css}</style><script>${loaderScript(href)}</script>` +
+      `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
+    const html = page.html.slice(0, startOffset) + text + page.html.slice(endOffset);
+    // Without the policy <meta>: at this point it lists every hash Astro could write on any page, and
+    // the CSP steps prune it to this page's (the budget allows for what remains).
+    const measured = html.replace(/<meta http-equiv="content-security-policy"[^>]*>/i, '');
+    if (compressedSize(measured) > FIRST_ROUND_TRIP_BUDGET) return;
+    page.edit([{ start: startOffset, end: endOffset, text }]);
     page.state.critical = css.length;
   },
 };

@@ -145,10 +145,10 @@ test("the manifest comes over one of the page's own connections", async ({ page 
 });
 
 // The bundled module scripts never hold up the first paint, so they are fetched after what does:
-// the stylesheet and the lead picture (src/integrations/html/script-priority-step.mjs).
-test('the page script is fetched at low priority, after the stylesheet and the lead picture', async ({
-  page,
-}) => {
+// the lead picture (src/integrations/html/script-priority-step.mjs). The stylesheet does not hold it
+// up either: the first screen's rules are in the page, the whole file is fetched after the first
+// paint (src/integrations/html/critical-css.mjs).
+test('the page script is fetched at low priority, after the lead picture', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const priorities = new Map<string, string>();
@@ -163,6 +163,40 @@ test('the page script is fetched at low priority, after the stylesheet and the l
   const of = (type: string) =>
     [...priorities].filter(([key]) => key.startsWith(`${type} /_astro/`)).map(([, p]) => p);
   expect(of('Script')).toEqual(['Low']);
-  expect(of('Stylesheet')).toEqual(['VeryHigh']);
   expect(of('Image')).toContain('High');
+});
+
+test('the first screen is styled from the page itself; the stylesheet comes after the first paint', async ({
+  page,
+}) => {
+  // When the loader adds the stylesheet's link, by the page's own clock.
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLLinkElement && node.rel === 'stylesheet')
+            Object.assign(window, { sheetLinkedAt: performance.now() });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.route('**/_astro/*.css', () => {
+    // Never answered: the page must paint its first screen without it.
+  });
+  // A page within the first round trip with its rules (home and the blog are not yet: they keep the link).
+  await page.goto('/privacy', { waitUntil: 'domcontentloaded' });
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  expect(await heading.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
+  expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+  const linkedAt = await page.waitForFunction(() => (window as { sheetLinkedAt?: number }).sheetLinkedAt);
+  const paintedAt = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+  );
+  expect(paintedAt).toBeLessThan(Number(await linkedAt.jsonValue()));
+  // What follows the first screen (here the footer) waits for the stylesheet, hidden, not unstyled.
+  const footer = page.locator('body > footer');
+  await expect(footer).toBeHidden();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await expect(page.locator('html[data-styled]')).toHaveCount(1);
+  await expect(footer).toBeVisible();
 });

@@ -19,6 +19,17 @@ describe('the HTML check', () => {
     await mkdir(join(dir, 'login'));
     await mkdir(join(dir, 'cms'));
     await writeFile(join(dir, 'index.html'), page('<main><h1>Fine</h1></main>'));
+    // The first screen's rules (decision 0034): what the checker's CSS part does not know yet passes,
+    // a property that does not exist does not.
+    await mkdir(join(dir, 'styled'));
+    await writeFile(
+      join(dir, 'styled/index.html'),
+      page('<main><h1>Styled</h1></main>').replace(
+        '</head>',
+        '<style>@property --tw-x{syntax:"*";inherits:false}.a{container-type:inline-size}' +
+          '@container (width>=40rem){.b{color:red}}.c{colr:red}</style></head>',
+      ),
+    );
     await writeFile(
       join(dir, 'login/index.html'),
       page('<main><h1>Sign in</h1></main>', '<script type="module" src="/_astro/a.js"></script>'),
@@ -32,13 +43,20 @@ describe('the HTML check', () => {
   });
 
   it('checks every built page but the CMS', async () => {
-    expect(await pagesToCheck(dir)).toEqual([join(dir, 'index.html'), join(dir, 'login/index.html')]);
+    expect(await pagesToCheck(dir)).toEqual([
+      join(dir, 'index.html'),
+      join(dir, 'login/index.html'),
+      join(dir, 'styled/index.html'),
+    ]);
   });
 
   it('reports a script after </html>, naming the page, and nothing in a valid page', async () => {
     const errors = await htmlErrors(await pagesToCheck(dir), dir);
     expect(errors[0]).toMatch(/^login\/index\.html:1: Stray start tag “script”/);
-    expect(errors.filter((error) => !error.startsWith('login/'))).toEqual([]);
+    expect(errors.filter((error) => error.startsWith('styled/'))).toEqual([
+      expect.stringMatching(/^styled\/index\.html:1: CSS: “colr”: Property “colr” doesn't exist/),
+    ]);
+    expect(errors.filter((error) => !/^(login|styled)\//.test(error))).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import { HtmlPage, bundledScripts } from '../../src/integrations/html/page.mjs';
 import { PAGE_STEPS, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
 import { lowerScriptPriority } from '../../src/integrations/html/script-priority-step.mjs';
+import { inlineCriticalCss } from '../../src/integrations/html/critical-css.mjs';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const plain = { relax: () => undefined, extraConnect: () => [] as string[] };
@@ -205,7 +206,8 @@ describe('the CSP steps, each on its own', () => {
 describe('the pipeline', () => {
   it('runs the script priority first and writes the policy last; hash pruning is its own step', () => {
     expect(PAGE_STEPS[0]).toBe(lowerScriptPriority);
-    expect(PAGE_STEPS.slice(1)).toEqual(CSP_STEPS);
+    expect(PAGE_STEPS[1]).toBe(inlineCriticalCss);
+    expect(PAGE_STEPS.slice(2)).toEqual(CSP_STEPS);
     expect(PAGE_STEPS.at(-1)).toBe(writePolicy);
     expect(PAGE_STEPS).toContain(pruneUnusedHashes);
     expect(new Set(PAGE_STEPS.map((step) => step.name)).size).toBe(PAGE_STEPS.length);

@@ -4,6 +4,7 @@
 // 1. read the policy Astro wrote;
 // 2. hash the layout's own inline scripts (Astro does not hash `is:inline` scripts); one inside
 //    <main> is never allowed automatically: content cannot bless itself;
+//    and the inline styles of <head> (the first screen's rules, written by the critical-css step);
 // 3. prune the hashes that match no inline script or style of this page;
 // 4. refuse inline event handlers, warn about style attributes;
 // 5. give /cms/ the relaxations Decap CMS needs, or check every inline <style> has its hash;
@@ -74,6 +75,26 @@ export const hashLayoutScripts = {
         );
     }
     policy.set('script-src', scriptSrc);
+  },
+};
+
+/**
+ * 2b. The hash of each inline <style> in <head>: the first screen's rules (critical-css.mjs), which
+ * the pipeline writes after Astro has hashed its own. One in <body> is left to the check of step 5.
+ */
+/** @type {import('./page.mjs').Step} */
+export const hashHeadStyles = {
+  name: 'csp: hash the head styles',
+  run(page) {
+    const policy = page.state.csp;
+    const head = page.byTag('head')[0];
+    if (!policy || !head) return;
+    const headEnd = head.sourceCodeLocation?.endTag?.startOffset ?? -1;
+    const hashes = page
+      .byTag('style')
+      .filter((style) => style.sourceCodeLocation.startOffset < headEnd)
+      .map((style) => hashOf(page.innerSource(style)));
+    if (hashes.length > 0) policy.set('style-src', union(policy.get('style-src') ?? [SELF], hashes));
   },
 };
 
@@ -195,6 +216,7 @@ export const writePolicy = {
 export const CSP_STEPS = [
   readPolicy,
   hashLayoutScripts,
+  hashHeadStyles,
   pruneUnusedHashes,
   checkInlineAttributes,
   relaxOrCheckStyles,

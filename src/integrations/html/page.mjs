@@ -8,8 +8,9 @@ import { parse } from 'parse5';
 /** @typedef {import('parse5').DefaultTreeAdapterTypes.Element} Element */
 /** @typedef {{ start: number, end: number, text: string }} Edit */
 /**
- * What a step knows about the build: the /cms/ relaxations and extra connect-src, by page.
- * @typedef {{ relax: (file: string) => any, extraConnect: (file: string) => string[] }} PageContext
+ * What a step knows about the build: the /cms/ relaxations and extra connect-src, by page, and the
+ * built stylesheets by address (parsed: critical-css.mjs).
+ * @typedef {{ relax: (file: string) => any, extraConnect: (file: string) => string[], stylesheet?: (href: string) => any }} PageContext
  */
 /** @typedef {{ name: string, run: (page: HtmlPage, context?: PageContext) => void }} Step */
 

@@ -38,6 +38,7 @@ const SOURCES = [
   './page.mjs',
   './csp-steps.mjs',
   './script-priority-step.mjs',
+  './critical-css.mjs',
   './pipeline-cache.mjs',
   '../security.mjs',
   '../../lib/config/cms-config.mjs',

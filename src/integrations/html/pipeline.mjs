@@ -7,6 +7,7 @@
 // post changed runs the steps only on the pages whose text changed (pipeline-cache.mjs). A large
 // build shares its pages between the build's thread and worker threads (pipeline-worker.mjs): parse5
 // is most of the time, and it left the machine's other cores idle.
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,21 +19,42 @@ import { adminConnectSources, cmsRelaxations } from '../security.mjs';
 import { CSP_STEPS } from './csp-steps.mjs';
 import { HtmlPage } from './page.mjs';
 import { lowerScriptPriority } from './script-priority-step.mjs';
+import { inlineCriticalCss, parseStylesheet } from './critical-css.mjs';
 
-/** Every step, in order: the scripts' fetch priority, then the Content-Security-Policy. */
-export const PAGE_STEPS = [lowerScriptPriority, ...CSP_STEPS];
+/**
+ * Every step, in order: the scripts' fetch priority, the first screen's rules inlined (their <style>
+ * and loader are then hashed by the CSP steps), then the Content-Security-Policy.
+ */
+export const PAGE_STEPS = [lowerScriptPriority, inlineCriticalCss, ...CSP_STEPS];
 
 /**
  * What the steps need to know about the build: the /cms/ relaxations and the admin's extra
- * connect-src, both read from admin/config.yml (the admin's also from the site's address, SITE_URL).
- * @returns {{ relax: (file: string) => ReturnType<typeof cmsRelaxations> | undefined, extraConnect: (file: string) => string[] }}
+ * connect-src, both read from admin/config.yml (the admin's also from the site's address, SITE_URL),
+ * and the built stylesheets (under `out`, parsed once each; their names change with their content,
+ * so a page's text, the pipeline cache's key, says which one it got).
+ * @returns {import('./page.mjs').PageContext}
  */
-export function pageContext(configText, { siteUrl = '' } = {}) {
+export function pageContext(configText, { siteUrl = '', out = '' } = {}) {
   const cms = cmsRelaxations(configText);
   const admin = adminConnectSources(configText, siteUrl);
+  /** @type {Map<string, ReturnType<typeof parseStylesheet> | undefined>} */
+  const sheets = new Map();
   return {
     relax: (file) => (/^cms\//.test(file) ? cms : undefined),
     extraConnect: (file) => (/^admin\//.test(file) ? admin : []),
+    stylesheet: (href) => {
+      if (!out || !/^\/_astro\/[\w.-]+\.css$/.test(href)) return undefined;
+      if (!sheets.has(href)) {
+        let text;
+        try {
+          text = readFileSync(path.join(out, href), 'utf8');
+        } catch {
+          text = undefined;
+        }
+        sheets.set(href, text === undefined ? undefined : parseStylesheet(text));
+      }
+      return sheets.get(href);
+    },
   };
 }
 
@@ -55,7 +77,7 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
  * @param {string[]} files @param {PipelineOptions} options @returns {Promise<PagesDone>}
  */
 export async function finishPages(files, { out, configText, siteUrl, cacheDir }) {
-  const context = pageContext(configText, { siteUrl });
+  const context = pageContext(configText, { siteUrl, out });
   const cache = await PipelineCache.open(cacheDir, { configText, siteUrl });
   /** @type {PagesDone} */
   const done = { problems: [], warnings: [], lowered: 0, pages: 0, hits: 0, used: [] };

@@ -1,0 +1,390 @@
+// The part of the site's stylesheet one page's first screen needs (issue 33, decision 0034): the
+// stylesheet Astro links is one file for every page, render-blocking, and fetching it cost each page a
+// second round trip before anything was painted. Tailwind's rules are almost all one-class selectors,
+// so the rules a page can use are found from the class names in its markup, without a browser: a rule
+// is kept when one of its selectors names only classes the page has (classes under :not() aside,
+// since those match by being absent; element and attribute selectors always count as present, which
+// keeps the base styles and every data-contrast, data-scrolled… state). @font-face is always kept
+// (the accessibility panel's font applies before the first paint), @property and @keyframes only when
+// a kept rule uses them. The layers are declared first in the stylesheet's own order, so the full
+// stylesheet, which arrives later with the same rules, cascades exactly as before.
+import { brotliCompressSync, constants } from 'node:zlib';
+import { attribute } from './page.mjs';
+
+/**
+ * @typedef {{ text: string }} Declaration a declaration, or a statement such as `@layer a,b`
+ * @typedef {{ prelude: string, children: Node[] }} Block a rule or an at-rule with a block
+ * @typedef {Declaration | Block} Node
+ */
+
+/**
+ * The stylesheet as a tree of blocks and declarations (minified CSS as Astro writes it: strings,
+ * escapes and comments are respected; nesting is kept as children).
+ * @param {string} css
+ * @returns {Node[]}
+ */
+export function parseStylesheet(css) {
+  let at = 0;
+  /** @returns {Node[]} */
+  const body = () => {
+    /** @type {Node[]} */
+    const nodes = [];
+    let start = at;
+    let parens = 0;
+    while (at < css.length) {
+      const char = css[at];
+      if (char === '\\') {
+        at += 2;
+        continue;
+      }
+      if (char === '"' || char === "'") {
+        at = endOfString(css, at);
+        continue;
+      }
+      if (char === '/' && css[at + 1] === '*') {
+        const end = css.indexOf('*/', at + 2);
+        at = end < 0 ? css.length : end + 2;
+        continue;
+      }
+      if (char === '(') parens += 1;
+      else if (char === ')') parens -= 1;
+      else if (parens === 0 && (char === ';' || char === '}')) {
+        const text = css.slice(start, at).trim();
+        if (text) nodes.push({ text });
+        at += 1;
+        if (char === '}') return nodes;
+        start = at;
+        continue;
+      } else if (parens === 0 && char === '{') {
+        const prelude = css.slice(start, at).trim();
+        at += 1;
+        nodes.push({ prelude, children: body() });
+        start = at;
+        continue;
+      }
+      at += 1;
+    }
+    const text = css.slice(start).trim();
+    if (text) nodes.push({ text });
+    return nodes;
+  };
+  return body();
+}
+
+/** The index just past the string that starts at `from`. */
+function endOfString(css, from) {
+  const quote = css[from];
+  let at = from + 1;
+  while (at < css.length && css[at] !== quote) at += css[at] === '\\' ? 2 : 1;
+  return at + 1;
+}
+
+/** @param {Node[]} nodes @returns {string} */
+export function serialise(nodes) {
+  return nodes
+    .map((node, index) =>
+      'prelude' in node
+        ? `${node.prelude}{${serialise(node.children)}}`
+        : // No semicolon before a closing brace (nor after the last statement).
+          `${node.text}${index < nodes.length - 1 ? ';' : ''}`,
+    )
+    .join('');
+}
+
+const CUSTOM_PROPERTY = /^(--[\w-]+)\s*:/;
+const VARIABLE_USE = /var\(\s*(--[\w-]+)/g;
+
+/**
+ * The nodes without the custom properties (`--x: …`) that nothing among them reads with var(),
+ * and without the rules that are left empty: Tailwind declares every theme variable and every
+ * --tw-* default for the whole site, and a page's first screen reads few of them.
+ * @param {Node[]} nodes @returns {Node[]}
+ */
+function dropUnreadProperties(nodes) {
+  for (;;) {
+    const read = new Set([...serialise(nodes).matchAll(VARIABLE_USE)].map((match) => match[1]));
+    let dropped = false;
+    /** @param {Node[]} list @returns {Node[]} */
+    const prune = (list) =>
+      list.flatMap((node) => {
+        if (!('prelude' in node)) {
+          const name = CUSTOM_PROPERTY.exec(node.text)?.[1];
+          if (name && !read.has(name)) {
+            dropped = true;
+            return [];
+          }
+          return [node];
+        }
+        if (node.prelude.startsWith('@') && !GROUPING.test(node.prelude)) return [node];
+        const children = prune(node.children);
+        return children.length > 0 ? [{ prelude: node.prelude, children }] : [];
+      });
+    const next = prune(nodes);
+    if (!dropped) return next;
+    nodes = next;
+  }
+}
+
+/** The selector without the parts that match by a class being absent (:not(...)). */
+function withoutNegations(selector) {
+  let out = '';
+  let at = 0;
+  while (at < selector.length) {
+    const not = selector.indexOf(':not(', at);
+    if (not < 0) break;
+    out += selector.slice(at, not);
+    let depth = 0;
+    let end = not + 4;
+    for (; end < selector.length; end += 1) {
+      if (selector[end] === '\\') end += 1;
+      else if (selector[end] === '(') depth += 1;
+      else if (selector[end] === ')' && --depth === 0) break;
+    }
+    at = end + 1;
+  }
+  return out + selector.slice(at);
+}
+
+/** The selectors of a selector list (split at the commas outside parentheses and brackets). */
+function selectorsOf(list) {
+  const selectors = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < list.length; at += 1) {
+    const char = list[at];
+    if (char === '\\') at += 1;
+    else if (char === '(' || char === '[') depth += 1;
+    else if (char === ')' || char === ']') depth -= 1;
+    else if (char === ',' && depth === 0) {
+      selectors.push(list.slice(start, at));
+      start = at + 1;
+    }
+  }
+  selectors.push(list.slice(start));
+  return selectors;
+}
+
+const CLASS = /\.((?:\\.|[\w-])+)/g;
+
+/** The class names a selector requires (escapes undone: `.md\:flex` requires `md:flex`). */
+export function classesOf(selector) {
+  return [...withoutNegations(selector).matchAll(CLASS)].map((match) => match[1].replace(/\\(.)/g, '$1'));
+}
+
+/** Each selector list's required classes, worked out once for every page of the build. */
+const required = new Map();
+
+/** Whether a rule with this selector list can match in a page whose classes are `classes`. */
+export function mayMatch(selectorList, classes) {
+  let lists = required.get(selectorList);
+  if (!lists) {
+    lists = selectorsOf(selectorList).map((selector) => classesOf(selector));
+    required.set(selectorList, lists);
+  }
+  return lists.some((names) => names.every((name) => classes.has(name)));
+}
+
+const GROUPING = /^@(layer|media|supports|container|starting-style|scope)\b/;
+
+/**
+ * The rules of `nodes` a page with these classes can use (the first pass: @property and @keyframes
+ * are decided afterwards, from what was kept).
+ * @param {Node[]} nodes @param {Set<string>} classes @returns {Node[]}
+ */
+function keepUsed(nodes, classes) {
+  /** @type {Node[]} */
+  const kept = [];
+  for (const node of nodes) {
+    if (!('prelude' in node)) kept.push(node);
+    else if (GROUPING.test(node.prelude)) {
+      const children = keepUsed(node.children, classes);
+      if (children.some((child) => 'prelude' in child)) kept.push({ prelude: node.prelude, children });
+    } else if (node.prelude.startsWith('@')) kept.push(node);
+    else if (mayMatch(node.prelude, classes)) kept.push(node);
+  }
+  return kept;
+}
+
+/** The nodes without the @property and @keyframes blocks that `used` does not reference. */
+function dropUnreferenced(nodes, used) {
+  /** @type {Node[]} */
+  const kept = [];
+  for (const node of nodes) {
+    if (!('prelude' in node)) kept.push(node);
+    else if (node.prelude.startsWith('@property ')) {
+      const name = node.prelude.slice('@property '.length).trim();
+      if (used.includes(`var(${name}`)) kept.push(node);
+    } else if (/^@(-webkit-)?keyframes /.test(node.prelude)) {
+      const name = node.prelude.replace(/^@(-webkit-)?keyframes /, '').trim();
+      if (new RegExp(`animation(-name)?:[^;}]*\\b${name}\\b`).test(used)) kept.push(node);
+    } else if (GROUPING.test(node.prelude)) {
+      const children = dropUnreferenced(node.children, used);
+      if (children.length > 0) kept.push({ prelude: node.prelude, children });
+    } else kept.push(node);
+  }
+  return kept;
+}
+
+/** The names of the top-level layers, in the order the stylesheet first names them. */
+function layerOrder(nodes) {
+  const names = [];
+  for (const node of nodes) {
+    const prelude = 'prelude' in node ? node.prelude : node.text;
+    const match = /^@layer\s+([^{;]+)$/.exec(prelude);
+    if (!match) continue;
+    for (const name of match[1].split(',').map((part) => part.trim())) {
+      if (name && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * The part of the stylesheet `css` (its text) that a page whose markup has these class names needs.
+ * @param {Node[]} sheet parseStylesheet(css)
+ * @param {Iterable<string>} classes
+ * @returns {string}
+ */
+export function criticalCss(sheet, classes) {
+  // Pages of one kind (posts, tags) mostly have the same classes: worked out once for each set.
+  let made = madeFor.get(sheet);
+  if (!made) madeFor.set(sheet, (made = new Map()));
+  const key = [...new Set(classes)].sort().join(' ');
+  if (!made.has(key)) made.set(key, criticalCssOf(sheet, classes));
+  return made.get(key);
+}
+
+/** @type {WeakMap<Node[], Map<string, string>>} */
+const madeFor = new WeakMap();
+
+/** @param {Node[]} sheet @param {Iterable<string>} classes */
+function criticalCssOf(sheet, classes) {
+  const kept = dropUnreadProperties(keepUsed(sheet, new Set(classes)));
+  const rules = dropUnreferenced(kept, serialise(kept));
+  const layers = layerOrder(sheet);
+  return (layers.length > 1 ? `@layer ${layers.join(',')};` : '') + serialise(rules);
+}
+
+/** The attribute that ends a page's first screen: this element and what follows it in <main>. */
+export const FIRST_SCREEN_END = 'data-after-first-screen';
+/** Set on <html> by the loader once the whole stylesheet has arrived (or failed to). */
+export const STYLED = 'data-styled';
+
+/**
+ * What follows the first screen, and the site's footer, stay hidden until the whole stylesheet has
+ * arrived, so nobody sees them unstyled and nothing moves where it is visible (CLS). Only with scripting on: without it, the
+ * <noscript> link loads the stylesheet as before and nothing sets the attribute.
+ */
+export const UNTIL_STYLED = (() => {
+  const waiting = `html:not([${STYLED}])`;
+  const after = `${waiting} main [${FIRST_SCREEN_END}]`;
+  return `@media (scripting:enabled){${after},${after}~*,${waiting} body>footer{visibility:hidden}}`;
+})();
+
+/**
+ * The classes the head script puts on <html> before the first paint (preferencesHeadScript in
+ * src/lib/page/a11y-preferences.ts; tests/unit/critical-css.test.ts checks the two agree).
+ */
+export const HEAD_SCRIPT_CLASSES = ['js'];
+
+/**
+ * The class names of the page's markup visible at first: every element of <body> except those in a
+ * `hidden` subtree or a <template> (shown only by a script, after the stylesheet has come), those
+ * in <main> from the FIRST_SCREEN_END element on, and the site's footer (<body>'s own <footer>); with those of <html>, <body> and HEAD_SCRIPT_CLASSES.
+ * @param {import('./page.mjs').HtmlPage} page
+ */
+export function firstScreenClasses(page) {
+  const classes = new Set(HEAD_SCRIPT_CLASSES);
+  const add = (element) => {
+    for (const name of (attribute(element, 'class') ?? '').split(/\s+/)) if (name) classes.add(name);
+  };
+  for (const element of [...page.byTag('html'), ...page.byTag('body')]) add(element);
+  const body = page.byTag('body')[0];
+  let after = false;
+  const walk = (node, inMain) => {
+    for (const child of node.childNodes ?? []) {
+      if (!('tagName' in child) || child.tagName === 'template') continue;
+      if (child.attrs.some((attr) => attr.name === 'hidden')) continue;
+      // The site's footer: below the first screen wherever <main> fills it, and last in the page, so
+      // showing it when the stylesheet has come moves nothing (UNTIL_STYLED).
+      if (node === body && child.tagName === 'footer') continue;
+      if (inMain && child.attrs.some((attr) => attr.name === FIRST_SCREEN_END)) after = true;
+      if (inMain && after) continue;
+      add(child);
+      walk(child, inMain || child.tagName === 'main');
+    }
+  };
+  if (body) walk(body, false);
+  return classes;
+}
+
+/**
+ * The loader of the whole stylesheet: once the first contentful paint has happened (paint timing),
+ * so it never holds up that paint nor shares its round trips (a frame can come before it: an
+ * animation-frame callback was measured running 60 ms before the first contentful paint), or at the
+ * page's load event where paint timing is missing; then it marks <html> styled, also when the file
+ * fails, so what waits for it is shown rather than kept hidden.
+ */
+export const loaderScript = (href) =>
+  `(function(){var d=document,l=d.createElement('link'),a=function(){a=function(){};d.head.appendChild(l)};` +
+  `l.rel='stylesheet';l.href=${JSON.stringify(href)};` +
+  `l.onload=l.onerror=function(){d.documentElement.setAttribute('${STYLED}','')};` +
+  `addEventListener('load',function(){a()});` +
+  `try{new PerformanceObserver(function(s){if(s.getEntriesByName('first-contentful-paint').length)setTimeout(function(){a()})})` +
+  `.observe({type:'paint',buffered:true})}catch(e){}})()`;
+
+/**
+ * The most a page may weigh with its first screen's rules, compressed (brotli at quality 5, quick
+ * enough for every page of a large blog; quality 11, as `npm start` sends, is about 10 % smaller),
+ * less its policy <meta> (about 0.4 KB): with that and the response's headers, what the first round
+ * trip of a new connection carries (14.6 KB, docs/performance.md), as measured by `npm run audit`. A page that would weigh more keeps its link: measured, a page pushed past
+ * the first round trip painted later than with the render-blocking stylesheet.
+ */
+export const FIRST_ROUND_TRIP_BUDGET = 14000;
+
+/** The page's size as the budget counts it. */
+export const compressedSize = (html) =>
+  brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+
+const isStylesheet = (element) =>
+  element.tagName === 'link' &&
+  attribute(element, 'rel')?.toLowerCase() === 'stylesheet' &&
+  /^\/_astro\/[\w.-]+\.css$/.test(attribute(element, 'href') ?? '');
+
+/**
+ * The step: the render-blocking link to the site's stylesheet becomes the rules the first screen
+ * needs (an inline <style>, hashed by the CSP steps), a loader for the rest, and a <noscript> link.
+ * A page that would then pass the first round trip (FIRST_ROUND_TRIP_BUDGET) keeps its link, as do
+ * the pages under admin/, cms/ and offline/ (not public, drawn by scripts; the offline page is only
+ * ever shown from the service worker's copies).
+ * context.stylesheet(href) gives the parsed stylesheet; a page whose stylesheet is not found is left
+ * as it is.
+ * @type {import('./page.mjs').Step}
+ */
+export const inlineCriticalCss = {
+  name: 'critical css: inline the first screen, load the rest after the first paint',
+  run(page, context) {
+    if (/^(admin|cms|offline)\//.test(page.file) || !context?.stylesheet) return;
+    const head = page.byTag('head')[0];
+    const links = page.byTag('link').filter((link) => isStylesheet(link));
+    if (links.length !== 1 || !head) return;
+    const [link] = links;
+    const headEnd = head.sourceCodeLocation?.endTag?.startOffset ?? -1;
+    if (link.sourceCodeLocation.startOffset > headEnd) return;
+    const href = attribute(link, 'href');
+    const sheet = context.stylesheet(href);
+    if (!sheet) return;
+    const css = criticalCss(sheet, firstScreenClasses(page)) + UNTIL_STYLED;
+    const { startOffset, endOffset } = link.sourceCodeLocation;
+    const text =
+      `<style>${css}</style><script>${loaderScript(href)}</script>` +
+      `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
+    const html = page.html.slice(0, startOffset) + text + page.html.slice(endOffset);
+    // Without the policy <meta>: at this point it lists every hash Astro could write on any page, and
+    // the CSP steps prune it to this page's (the budget allows for what remains).
+    const measured = html.replace(/<meta http-equiv="content-security-policy"[^>]*>/i, '');
+    if (compressedSize(measured) > FIRST_ROUND_TRIP_BUDGET) return;
+    page.edit([{ start: startOffset, end: endOffset, text }]);
+    page.state.critical = css.length;
+  },
+};

@@ -384,7 +384,7 @@ export const inlineCriticalCss = {
     // the CSP steps prune it to this page's (the budget allows for what remains).
     const measured = html.replace(/<meta http-equiv="content-security-policy"[^>]*>/i, '');
     if (compressedSize(measured) > FIRST_ROUND_TRIP_BUDGET) return;
-    page.edit([{ start: startOffset, end: endOffset, text }]);
+    page.replaceElement(link, text);
     page.state.critical = css.length;
   },
 };

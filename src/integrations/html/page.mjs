@@ -2,8 +2,10 @@
 // with parse5 (the HTML standard's parser, as browsers run it) for finding things, and edited by
 // splicing that text at the offsets the parser reports, so every byte no step touches stays as Astro
 // wrote it. Re-serialising the tree would rewrite quoting and entities all over the page and change
-// its size and the hashes of its inline scripts.
-import { parse } from 'parse5';
+// its size and the hashes of its inline scripts. Parsing is most of a step's cost, so the edits the
+// steps make before the last one (an attribute added, an element replaced) update the tree in place
+// instead of parsing the page again (decision 0035); a plain edit() drops the tree.
+import { parse, parseFragment } from 'parse5';
 
 /** @typedef {import('parse5').DefaultTreeAdapterTypes.Element} Element */
 /** @typedef {{ start: number, end: number, text: string }} Edit */
@@ -36,7 +38,7 @@ export class HtmlPage {
   /** The parse tree of the current text (parsed again after an edit). */
   get document() {
     // scriptingEnabled off: <noscript>'s content is parsed as elements, so its attributes are checked too.
-    this.parsed ??= parse(this.html, { sourceCodeLocationInfo: true, scriptingEnabled: false });
+    this.parsed ??= parse(this.html, PARSE_OPTIONS);
     return this.parsed;
   }
 
@@ -62,8 +64,24 @@ export class HtmlPage {
 
   /** The elements with this tag name, in document order. */
   byTag(tagName) {
-    return this.elements().filter((element) => element.tagName === tagName);
+    const listed = this.elements();
+    // Grouped once per listing: the steps ask for a handful of tags, each of a large page.
+    if (this.#byTagOf !== listed) {
+      this.#byTag = new Map();
+      for (const element of listed) {
+        const group = this.#byTag.get(element.tagName);
+        if (group) group.push(element);
+        else this.#byTag.set(element.tagName, [element]);
+      }
+      this.#byTagOf = listed;
+    }
+    return [...(this.#byTag.get(tagName) ?? [])];
   }
+
+  /** @type {Map<string, Element[]>} */
+  #byTag = new Map();
+  /** @type {Element[] | undefined} the listing #byTag was grouped from */
+  #byTagOf = undefined;
 
   /** The source text between an element's start and end tags (a script's code, exactly as written). */
   innerSource(element) {
@@ -91,6 +109,131 @@ export class HtmlPage {
     this.parsed = undefined;
     this.listed = undefined;
   }
+
+  /**
+   * Adds attributes to start tags, each written `name="value" ` just before the element's attribute
+   * `before`, keeping the parse tree: the attribute joins the element's and every later offset moves
+   * by what was inserted.
+   * @param {{ element: Element, name: string, value: string, before: string }[]} additions
+   */
+  addAttributes(additions) {
+    if (additions.length === 0) return;
+    const edits = additions.map(({ element, name, value, before }) => {
+      if (/["&<>]/.test(value) || !/^[a-z][a-z0-9-]*$/.test(name))
+        throw new Error(`${this.file}: attribute ${name} needs escaping`);
+      const at = element.sourceCodeLocation.attrs[before].startOffset;
+      return { start: at, end: at, text: `${name}="${value}" ` };
+    });
+    const starts = this.#splice(edits);
+    // The tree after the text moved: the new attributes take their place among the element's own.
+    additions.forEach(({ element, name, value, before }, index) => {
+      const startOffset = starts[index];
+      const endOffset = startOffset + edits[index].text.length - 1;
+      element.attrs.splice(
+        element.attrs.findIndex((attr) => attr.name === before),
+        0,
+        { name, value },
+      );
+      element.sourceCodeLocation.attrs[name] = { startOffset, endOffset };
+    });
+  }
+
+  /**
+   * Replaces an element (tags and content) with `html`, keeping the parse tree: `html` is parsed as
+   * the element's parent would contain it and its nodes take the element's place. When its first or
+   * last node is text (which a parse of the whole page could join to the text beside it), the tree is
+   * dropped and parsed again when next asked for.
+   * @param {Element} element
+   * @param {string} html
+   */
+  replaceElement(element, html) {
+    const { startOffset, endOffset } = element.sourceCodeLocation;
+    if (!this.parsed) return this.edit([{ start: startOffset, end: endOffset, text: html }]);
+    const parent = element.parentNode;
+    const fragment = parseFragment(parent, html, PARSE_OPTIONS);
+    const nodes = fragment.childNodes;
+    const isText = (node) => node && node.nodeName === '#text';
+    if (nodes.length === 0 || isText(nodes[0]) || isText(nodes.at(-1)))
+      return this.edit([{ start: startOffset, end: endOffset, text: html }]);
+    this.#splice([{ start: startOffset, end: endOffset, text: html }]);
+    for (const node of nodes) {
+      node.parentNode = parent;
+      walkLocations(node, (offset) => offset + startOffset);
+    }
+    parent.childNodes.splice(parent.childNodes.indexOf(element), 1, ...nodes);
+    this.listed = undefined;
+  }
+
+  /**
+   * Applies edits to the text and moves the tree's offsets with them (the tree's shape is the
+   * caller's to change). Returns where each edit's text now starts, in the order given.
+   * @param {Edit[]} edits
+   * @returns {number[]}
+   */
+  #splice(edits) {
+    const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+    const parsed = this.parsed;
+    const listed = this.listed;
+    this.edit(sorted);
+    this.parsed = parsed;
+    this.listed = listed;
+    const shifts = [];
+    const starts = new Map();
+    let total = 0;
+    for (const edit of sorted) {
+      starts.set(edit, edit.start + total);
+      total += edit.text.length - (edit.end - edit.start);
+      shifts.push({ start: edit.start, end: edit.end, total });
+    }
+    if (parsed) walkLocations(parsed, movedBy(shifts));
+    return edits.map((edit) => starts.get(edit));
+  }
+}
+
+/**
+ * Where an offset of the text before some edits is in the text after them. It moves by every edit
+ * that ends before it; an offset at an edit's end moves when it starts a node, or ends one whose
+ * text was replaced (an element's end around what replaced it), not when an insertion came there.
+ * @param {{ start: number, end: number, total: number }[]} shifts sorted, each with the sum of the
+ *   length changes up to and including it
+ */
+function movedBy(shifts) {
+  return (offset, isEnd) => {
+    let by = 0;
+    for (const { start, end, total } of shifts) {
+      if (end < offset || (end === offset && (!isEnd || start < end))) by = total;
+      else break;
+    }
+    return offset + by;
+  };
+}
+
+const PARSE_OPTIONS = { sourceCodeLocationInfo: true, scriptingEnabled: false };
+
+/**
+ * Calls `move` on every source offset under `node` (its own included) and stores what it returns.
+ * Line and column numbers are left as they were: no step reads them.
+ * @param {any} node
+ * @param {(offset: number, isEnd: boolean) => number} move
+ */
+function walkLocations(node, move) {
+  const moveSpan = (span) => {
+    if (!span) return;
+    span.startOffset = move(span.startOffset, false);
+    span.endOffset = move(span.endOffset, true);
+  };
+  const visit = (current) => {
+    const location = current.sourceCodeLocation;
+    if (location) {
+      moveSpan(location);
+      moveSpan(location.startTag);
+      moveSpan(location.endTag);
+      if (location.attrs) for (const name in location.attrs) moveSpan(location.attrs[name]);
+    }
+    for (const child of current.childNodes ?? []) visit(child);
+    if (current.content) visit(current.content);
+  };
+  visit(node);
 }
 
 /** The value of an attribute (entities decoded), or undefined when the element has none. */

@@ -11,9 +11,8 @@ export const lowerScriptPriority = {
   run(page) {
     const scripts = bundledScripts(page).filter((script) => attribute(script, 'fetchpriority') === undefined);
     // Before src, where the attribute has always been written: <script type="module" fetchpriority="low" src>.
-    const at = (script) => script.sourceCodeLocation.attrs.src.startOffset;
-    page.edit(
-      scripts.map((script) => ({ start: at(script), end: at(script), text: 'fetchpriority="low" ' })),
+    page.addAttributes(
+      scripts.map((element) => ({ element, name: 'fetchpriority', value: 'low', before: 'src' })),
     );
     page.state.lowered = scripts.length;
   },

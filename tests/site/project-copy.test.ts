@@ -127,7 +127,7 @@ let soon: ReturnType<typeof torontoTime>;
 let outputBeforeUpdate = 0;
 
 beforeAll(async () => {
-  copy = await projectCopy('project-copy-');
+  copy = await projectCopy('project-copy-', undefined, { buildCaches: true });
   await copyFile(join(import.meta.dirname, 'minimal-post.md'), join(copy, MINIMAL_POST));
   await writeFile(join(copy, PICTURE_POST), PICTURE_POST_TEXT);
   // A post without a featured image that opens with a picture: that one is on the first screen.
@@ -430,7 +430,7 @@ describe('a post whose pictures the blog cannot show', () => {
   });
 
   it('stops the build, naming the post and each picture', async () => {
-    copy = await projectCopy('post-pictures-');
+    copy = await projectCopy('post-pictures-', undefined, { buildCaches: true });
     await writeFile(
       join(copy, 'content/posts/broken-pictures.md'),
       PICTURE_POST_TEXT.replace('(images/a-test-photo.png "At the park")', '(./images/missing.jpg)').replace(

@@ -3,7 +3,7 @@
 // browser's store (with script payloads that must not run), and axe in every contrast mode.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolationsInModes, pageSettled, test } from './fixtures';
+import { expect, expectNoAxeViolationsInModes, pageSettled, requestsSettle, test } from './fixtures';
 import { putBrowserPosts, type StoredPost } from './browser-store';
 import { CONTRAST_MODES } from './pages';
 
@@ -61,13 +61,14 @@ test.describe('blog list', () => {
     },
   );
 
-  test('loads no React and opens no database until the search is used', async ({ page }) => {
+  test('loads no React and opens no database until the search is used', async ({ page, context }) => {
+    const settled = requestsSettle(context);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     await page.goto('/blog');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(scripts.filter((url) => /BlogSearch|client\.|react/i.test(url))).toEqual([]);
     await searchBox(page).fill('home');
     await expect(resultCards(page).first()).toBeVisible();

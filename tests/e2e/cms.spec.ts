@@ -1,6 +1,6 @@
 // Decap CMS at /cms/: Decap validates admin/config.yml itself when it starts, so a config it rejects
 // shows its error screen instead of the sign-in. Public pages never download the CMS.
-import { expect, test } from './fixtures';
+import { expect, requestsSettle, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 
 test.describe('Decap CMS', () => {
@@ -19,7 +19,8 @@ test.describe('Decap CMS', () => {
     expect(errors).toEqual([]);
   });
 
-  test('no public page loads its script', async ({ page }) => {
+  test('no public page loads its script', async ({ page, context }) => {
+    const settled = requestsSettle(context);
     await page.goto('/cms/');
     const cmsScript = await page.locator('script[type="module"][src]').first().getAttribute('src');
     expect(cmsScript).toBeTruthy();
@@ -28,7 +29,8 @@ test.describe('Decap CMS', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path);
+      await settled(page);
       expect(scripts, path).not.toContain(cmsScript);
       page.removeAllListeners('request');
     }

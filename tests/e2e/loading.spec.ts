@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestsSettle, test } from './fixtures';
 
 // The page's largest picture is fetched from <head>, beside the stylesheet (src/lib/content/responsive-image.ts).
 // A preload whose srcset or sizes differ from the <img> would make the browser download it twice.
@@ -124,7 +124,8 @@ test('the manifest is linked only once the page has loaded and painted', async (
 
 // Fetched without credentials the manifest needs a connection of its own (another handshake);
 // with crossorigin="use-credentials" it reuses one the page already has.
-test("the manifest comes over one of the page's own connections", async ({ page }) => {
+test("the manifest comes over one of the page's own connections", async ({ page, context }) => {
+  const settled = requestsSettle(context);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const responses: { type: string; connectionId: number }[] = [];
@@ -132,7 +133,7 @@ test("the manifest comes over one of the page's own connections", async ({ page 
     responses.push({ type, connectionId: response.connectionId }),
   );
   await page.goto('/login');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1); // linked after the load
   const pageConnections = new Set(responses.map((response) => response.connectionId));
 

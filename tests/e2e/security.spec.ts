@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN, FORM_ENDPOINTS } from '../../playwright.config';
 import { putBrowserPosts } from './browser-store';
-import { expect, openBlankSitePage, pageSettled, pasteHtml, test } from './fixtures';
+import { expect, openBlankSitePage, pageSettled, pasteHtml, requestsSettle, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 import { openSignedIn } from './session-seed';
 
@@ -341,9 +341,13 @@ test.describe('Content-Security-Policy', () => {
     );
   }
 
-  test('every page has the header and the <meta> policy, and loads without a violation', async ({ page }) => {
+  test('every page has the header and the <meta> policy, and loads without a violation', async ({
+    page,
+    context,
+  }) => {
     test.slow();
     const watched = await watch(page);
+    const settled = requestsSettle(context);
     for (const path of [...PAGES, ...PRIVATE]) {
       const response = await page.goto(path);
       const headers = response!.headers();
@@ -388,7 +392,7 @@ test.describe('Content-Security-Policy', () => {
       // Signed out, the admin sends the visitor to /login once its session check ends: that page is
       // loaded too before the next, whose navigation the redirect would otherwise cancel.
       if (path.startsWith('/admin/')) await expect(page).toHaveURL(/\/login(\?|$)/);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
     }
     // Hydrating the islands (menu, panel, forms, search) runs no blocked code either.
     await page.goto('/');
@@ -396,7 +400,8 @@ test.describe('Content-Security-Policy', () => {
     await page.locator('#contact-name').focus();
     await page.goto('/blog');
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('home');
-    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-blog-results] [data-post-card]').first()).toBeVisible();
+    await settled(page);
     expect(watched.events).toEqual([]);
   });
 

@@ -4,9 +4,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PipelineCache, packageVersion } from '../../src/integrations/html/pipeline-cache.mjs';
-import { pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
+import { finishPages, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
 import { workerFromCache } from '../../src/integrations/offline.mjs';
 import { CopiesCache, compressedCopies, precompressWanted } from '../../src/integrations/precompress.mjs';
 
@@ -23,12 +23,12 @@ describe('PipelineCache', () => {
   it('gives back a kept result only for the same text and path, and counts the hits', async () => {
     const cache = await PipelineCache.open(temporary('pipeline-cache-'), context);
     const html = page('one');
-    expect(await cache.get(html, 'index.html')).toBeUndefined();
-    const result = await cache.put(html, 'index.html', run(html, 'index.html'));
+    expect(await cache.get(cache.key(html, 'index.html'), html)).toBeUndefined();
+    const result = await cache.put(cache.key(html, 'index.html'), html, run(html, 'index.html'));
     expect(result.html).toContain('fetchpriority="low"');
-    expect(await cache.get(html, 'index.html')).toEqual(result);
-    expect(await cache.get(page('two'), 'index.html')).toBeUndefined();
-    expect(await cache.get(html, 'other/index.html')).toBeUndefined();
+    expect(await cache.get(cache.key(html, 'index.html'), html)).toEqual(result);
+    expect(await cache.get(cache.key(page('two'), 'index.html'), page('two'))).toBeUndefined();
+    expect(await cache.get(cache.key(html, 'other/index.html'), html)).toBeUndefined();
     expect(cache.hits).toBe(1);
   });
 
@@ -36,17 +36,22 @@ describe('PipelineCache', () => {
     const dir = temporary('pipeline-cache-');
     const html = page('one');
     const first = await PipelineCache.open(dir, context);
-    await first.put(html, 'index.html', run(html, 'index.html'));
+    await first.put(first.key(html, 'index.html'), html, run(html, 'index.html'));
     const other = await PipelineCache.open(dir, { ...context, siteUrl: 'https://elsewhere.example' });
-    expect(await other.get(html, 'index.html')).toBeUndefined();
+    expect(await other.get(other.key(html, 'index.html'), html)).toBeUndefined();
   });
 
   it('returns the text itself for a page no step changed', async () => {
     const dir = temporary('pipeline-cache-');
     const cache = await PipelineCache.open(dir, context);
     const html = page('unchanged');
-    await cache.put(html, 'a.html', { html, problems: [], warnings: ['a warning'], state: {} });
-    expect(await cache.get(html, 'a.html')).toEqual({
+    await cache.put(cache.key(html, 'a.html'), html, {
+      html,
+      problems: [],
+      warnings: ['a warning'],
+      state: {},
+    });
+    expect(await cache.get(cache.key(html, 'a.html'), html)).toEqual({
       html,
       problems: [],
       warnings: ['a warning'],
@@ -60,24 +65,48 @@ describe('PipelineCache', () => {
   it('never keeps a page with problems: the next build runs it again and fails again', async () => {
     const cache = await PipelineCache.open(temporary('pipeline-cache-'), context);
     const html = '<!doctype html><html><head><title>no policy</title></head><body></body></html>';
-    const result = await cache.put(html, 'index.html', run(html, 'index.html'));
+    const result = await cache.put(cache.key(html, 'index.html'), html, run(html, 'index.html'));
     expect(result.problems.length).toBeGreaterThan(0);
-    expect(await cache.get(html, 'index.html')).toBeUndefined();
+    expect(await cache.get(cache.key(html, 'index.html'), html)).toBeUndefined();
   });
 
   it('removes after a build the entries it did not use, not another build entry being written', async () => {
     const dir = temporary('pipeline-cache-');
     const first = await PipelineCache.open(dir, context);
     for (const text of ['a', 'b'])
-      await first.put(page(text), `${text}.html`, run(page(text), `${text}.html`));
+      await first.put(first.key(page(text), `${text}.html`), page(text), run(page(text), `${text}.html`));
     writeFileSync(join(dir, 'x.json.123.tmp'), '{}');
     const second = await PipelineCache.open(dir, context);
-    expect(await second.get(page('a'), 'a.html')).toBeDefined();
+    expect(await second.get(second.key(page('a'), 'a.html'), page('a'))).toBeDefined();
     await second.prune();
     expect(readdirSync(dir)).toHaveLength(2); // a's entry and the .tmp file
     const third = await PipelineCache.open(dir, context);
-    expect(await third.get(page('b'), 'b.html')).toBeUndefined();
-    expect(await third.get(page('a'), 'a.html')).toBeDefined();
+    expect(await third.get(third.key(page('b'), 'b.html'), page('b'))).toBeUndefined();
+    expect(await third.get(third.key(page('a'), 'a.html'), page('a'))).toBeDefined();
+  });
+
+  it('hashes each page once, whether its result is kept or made', async () => {
+    const root = temporary('pipeline-cache-');
+    const out = join(root, 'dist');
+    mkdirSync(out);
+    const files = ['a', 'b', 'c'].map((text) => {
+      writeFileSync(join(out, `${text}.html`), page(text));
+      return join(out, `${text}.html`);
+    });
+    const options = { ...context, out, cacheDir: join(root, 'cache') };
+    const key = vi.spyOn(PipelineCache.prototype, 'key');
+    try {
+      const cold = await finishPages(files, options);
+      expect([cold.hits, key.mock.calls.length]).toEqual([0, 3]);
+      key.mockClear();
+      // The pages now hold the steps' output: a second run sees new text, so run it on copies of
+      // the first texts to get hits.
+      for (const text of ['a', 'b', 'c']) writeFileSync(join(out, `${text}.html`), page(text));
+      const warm = await finishPages(files, options);
+      expect([warm.hits, key.mock.calls.length]).toEqual([3, 3]);
+    } finally {
+      key.mockRestore();
+    }
   });
 
   it('reads the version of a package that does not export its package.json', () => {

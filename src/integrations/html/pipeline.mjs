@@ -84,9 +84,9 @@ export async function finishPages(files, { out, configText, siteUrl, cacheDir })
   for (const file of files) {
     const relative = path.relative(out, file).split(path.sep).join('/');
     const html = await readFile(file, 'utf8');
+    const key = cache.key(html, relative);
     const result =
-      (await cache.get(html, relative)) ??
-      (await cache.put(html, relative, runSteps(html, relative, context)));
+      (await cache.get(key, html)) ?? (await cache.put(key, html, runSteps(html, relative, context)));
     done.problems.push(...result.problems);
     done.warnings.push(...result.warnings);
     if (result.lowered) done.lowered += 1;

@@ -3,7 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, expectNoAxeViolationsInModes, pasteHtml, test } from './fixtures';
-import { moreAction, postEntry } from './admin-posts';
+import { moreAction, postEntry, postListSettled } from './admin-posts';
 import { openSignedIn } from './session-seed';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
@@ -634,6 +634,7 @@ test.describe('accessibility', { tag: '@layout' }, () => {
       body: 'Text.',
       draft: false,
     });
+    await postListSettled(page); // axe reads the whole list: every row and its publishing state
     await expectNoAxeViolationsInModes(page, 'the post list with its badges');
     await (await moreAction(page, 'A draft in contrast', 'Delete A draft in contrast')).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();

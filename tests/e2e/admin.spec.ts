@@ -238,10 +238,12 @@ test.describe('post management', () => {
     await expect(row(page, 'Unfinished thoughts on play').getByText('Draft', { exact: true })).toBeVisible();
     await page.goto('/blog');
     await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // The search has the admin's posts from this browser's store (BlogSearch's data-posts).
+    await expect(page.locator('[data-blog-search]')).toHaveAttribute('data-posts', 'ready');
     await expect(page.getByText('Unfinished thoughts on play')).toHaveCount(0);
     await page.goto('/blog/unfinished-thoughts-on-play');
-    await page.waitForLoadState('networkidle');
+    // The 404 page's loader has looked in the store (BrowserPostLoader's data-checked).
+    await expect(page.locator('[data-browser-post][data-checked]')).toHaveCount(1);
     await expect(page.getByText('Draft text.')).toHaveCount(0);
   });
 

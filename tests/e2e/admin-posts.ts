@@ -1,6 +1,6 @@
 // The admin's post list as a test reads it at any width (issue 35): a table row from 1024 px, a card
 // below; the everyday actions in the entry, the others behind its "More" button.
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The row or card of the post with this title (the one the page shows at its width). */
 export function postEntry(page: Page, title: string): Locator {
@@ -21,4 +21,22 @@ export async function moreAction(page: Page, title: string, name: string | RegEx
     await moreButton(page, title).click();
   }
   return entry.getByRole('button', { name });
+}
+
+/**
+ * Waits until the post list shows what it will show: the posts drawn from this browser's store
+ * (IndexedDB: "Loading posts..." gone), where posts are published found ("Checking where…" gone) and
+ * the build's manifest read (its response in, then a frame and a task for the list to take it in).
+ * For a test that looks at the whole list (a screenshot, axe) rather than waiting on one post.
+ */
+export async function postListSettled(page: Page): Promise<void> {
+  // The islands' own texts (POST_LIST_TEXT.loading, PUBLISH_TEXT.checking) and MANIFEST_URL: their
+  // modules import astro: ones, which Playwright's loader cannot.
+  await expect(page.getByText('Loading posts...')).toHaveCount(0);
+  await expect(page.getByText('Checking where posts are published…')).toHaveCount(0);
+  await page.waitForFunction(
+    (url) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === url),
+    '/blog/manifest.json',
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }

@@ -4,7 +4,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, signIn, test } from './fixtures';
 import { useDecapRepository } from './decap-repository';
-import { moreAction, postEntry } from './admin-posts';
+import { moreAction, postEntry, postListSettled } from './admin-posts';
 
 // The whole task of the practice's staff (issue 35), as one of them would do it, at 1280 px and at
 // 390 px (a phone: touch, mobile viewport): sign in, write a post with a picture from the computer,
@@ -68,6 +68,7 @@ for (const size of SIZES) {
       await page.goto('/login');
       await shoot('sign-in');
       await signIn(page);
+      await postListSettled(page); // the list staff see, not 'Loading posts...'
       await shoot('posts-list');
 
       // Write, with a picture from the computer.
@@ -104,6 +105,7 @@ for (const size of SIZES) {
         page.getByRole('status').filter({ hasText: `Saved “${title}” as a draft.` }),
       ).toBeVisible();
       await expect(postEntry(page, title).getByText('Draft: only you can see it')).toBeVisible();
+      await postListSettled(page);
       await shoot('saved-as-draft');
       await postEntry(page, title)
         .getByRole('link', { name: `Preview ${title}` })

@@ -3,7 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, expectNoAxeViolationsInModes, pasteHtml, test } from './fixtures';
-import { moreAction, postEntry } from './admin-posts';
+import { moreAction, postEntry, postListSettled } from './admin-posts';
 import { openSignedIn } from './session-seed';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
@@ -238,10 +238,12 @@ test.describe('post management', () => {
     await expect(row(page, 'Unfinished thoughts on play').getByText('Draft', { exact: true })).toBeVisible();
     await page.goto('/blog');
     await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // The search has the admin's posts from this browser's store (BlogSearch's data-posts).
+    await expect(page.locator('[data-blog-search]')).toHaveAttribute('data-posts', 'ready');
     await expect(page.getByText('Unfinished thoughts on play')).toHaveCount(0);
     await page.goto('/blog/unfinished-thoughts-on-play');
-    await page.waitForLoadState('networkidle');
+    // The 404 page's loader has looked in the store (BrowserPostLoader's data-checked).
+    await expect(page.locator('[data-browser-post][data-checked]')).toHaveCount(1);
     await expect(page.getByText('Draft text.')).toHaveCount(0);
   });
 
@@ -634,6 +636,7 @@ test.describe('accessibility', { tag: '@layout' }, () => {
       body: 'Text.',
       draft: false,
     });
+    await postListSettled(page); // axe reads the whole list: every row and its publishing state
     await expectNoAxeViolationsInModes(page, 'the post list with its badges');
     await (await moreAction(page, 'A draft in contrast', 'Delete A draft in contrast')).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();

@@ -5,6 +5,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openSignedIn } from './session-seed';
+import { postListSettled } from './admin-posts';
 
 // The layout is not what is checked: one screen size (untagged, so the desktop project only).
 test.beforeEach(async ({ page }) => {
@@ -141,7 +142,7 @@ test('admin pages: every control has a boundary and a focus ring in forced colou
 }, testInfo) => {
   test.setTimeout(90_000); // a cap, not a wait: admin pages checked whole, on a busy 2-core machine
   await openSignedIn(page);
-  await expect(page.getByRole('table')).toBeVisible(); // the rows' buttons, not 'Loading posts...'
+  await postListSettled(page); // the rows and their publishing buttons, not 'Loading posts...'
   await attachScreenshot(page, testInfo, 'admin post list');
   expect(await controlsWithoutBoundary(page)).toEqual([]);
   expect(await controlsWithoutFocusRing(page)).toEqual([]);

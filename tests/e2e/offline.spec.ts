@@ -35,6 +35,19 @@ async function workerState(page: Page) {
   });
 }
 
+/**
+ * Waits until the page has looked for a waiting version (src/browser/service-worker.ts registers the
+ * worker after the load event, then asks or not). A second register() of the same script only
+ * resolves with the registration, and the browser settles register() calls in the order they were
+ * made: once this one has, the page's has, and whether to ask was decided in that same task.
+ */
+async function updateChecked(page: Page) {
+  await page.waitForLoadState('load');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  });
+}
+
 function keptPages(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const cache = await caches.open('pages');
@@ -295,7 +308,7 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
   ).toBe(true);
   // Not asked again on every page of this visit.
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await updateChecked(page);
   await expect(prompt).toBeHidden();
 
   // Next visit: asked again; Escape is "Not now" too, then "Reload" switches to the new version.
@@ -350,7 +363,7 @@ test('"Reload" does not wait for the old version to finish a slow request', asyn
   await expect(page.locator('[data-update-card] p')).toHaveText('Reloading…');
   await reloaded; // the page reloads all the same, a few seconds later
   // The visitor already said yes: not asked again while the old version finishes.
-  await page.waitForLoadState('networkidle');
+  await updateChecked(page);
   await expect(page.locator('[data-update-card]')).toBeHidden();
   expect(await workerState(page)).toEqual({ waiting: true, controlled: true });
   answerTheSlowRequest();

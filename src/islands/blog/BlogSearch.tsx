@@ -124,7 +124,9 @@ export function BlogSearch({
   );
 
   return (
-    <div data-blog-search="" className="hidden in-[.js]:block">
+    // data-posts: where the post list stands (loading, ready, failed); the end-to-end tests wait for
+    // it, not for a time, before they check what the admin's posts added or did not.
+    <div data-blog-search="" data-posts={data.status} className="hidden in-[.js]:block">
       <SearchForm
         inputId={inputId}
         inputRef={inputRef}

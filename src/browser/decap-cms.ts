@@ -1,12 +1,12 @@
-// Decap CMS, bundled by Vite from the npm package with the site's own React 19 (the package's prebuilt
-// browser bundle expects a global React of one exact version, which React 19 no longer publishes).
-// Loaded by src/browser/cms-start.ts (the script of /cms/ only), so no public page loads it.
+// Decap CMS, bundled from the npm package with React 19 (the package's prebuilt browser bundle expects
+// a global React of one exact version, which React 19 no longer publishes). The build bundles this
+// file with esbuild outside Vite and keeps it between builds (src/integrations/decap-bundle.mjs,
+// decision 0036), so it imports nothing only Vite can resolve: what it needs from Vite comes in
+// startDecap()'s inputs (src/browser/decap-inputs.ts). Loaded by src/browser/cms-start.ts (the script
+// of /cms/ only), so no public page loads it.
 import CMS from 'decap-cms-app';
 import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
-import configText from '../../admin/config.yml?raw';
-import { publishTarget } from 'virtual:build-derived';
-import previewStyles from '@/styles/cms-preview.css?inline';
-import siteStyles from '@/styles/global.css?inline';
+import type { DecapInputs } from '@/browser/decap-inputs';
 import { FILE_SLUG, fileSlugOf, withoutClearedValues } from '@/lib/cms/entry';
 import { withOurPhrases } from '@/lib/cms/phrases';
 import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
@@ -21,7 +21,9 @@ import {
 } from '@/lib/cms/formats';
 import { PostPreview } from '@/components/react/CmsPostPreview';
 
-// admin/config.yml is bundled with the CMS, so the writers below know the field order of every file.
+/** Starts Decap with admin/config.yml, the publish target and the preview's stylesheets. */
+export function startDecap({ configText, publishTarget, previewStyles, siteStyles }: DecapInputs): void {
+// admin/config.yml, so the writers below know the field order of every file.
 const config = parseCmsConfig(configText) as CmsConfigShape & Record<string, unknown>;
 
 /**
@@ -151,3 +153,4 @@ CMS.init({
     load_config_file: false,
   } as unknown as InitOptions['config'],
 });
+}

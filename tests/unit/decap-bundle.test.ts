@@ -1,0 +1,78 @@
+// Decap CMS bundled outside Vite and kept between builds (src/integrations/decap-bundle.mjs, decision
+// 0036): a tiny stand-in entry in a folder of its own, so each test runs esbuild in milliseconds.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decapBundle } from '../../src/integrations/decap-bundle.mjs';
+
+let root: string;
+let cacheDir: string;
+let entry: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'decap-bundle-'));
+  cacheDir = join(root, 'cache');
+  mkdirSync(join(root, 'src'));
+  entry = join(root, 'src/entry.ts');
+  writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}');
+  writeFileSync(join(root, 'tsconfig.json'), '{}');
+  writeFileSync(join(root, 'src/part.ts'), 'export const part: string = "first";\n');
+  writeFileSync(entry, 'import { part } from "./part";\nexport function startDecap(): string { return part; }\n');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const bundle = () => decapBundle({ root, cacheDir, entry });
+
+describe('decapBundle', () => {
+  it('bundles the entry and what it imports, minified, under a name made from its content', async () => {
+    const first = await bundle();
+    expect(first.reused).toBe(false);
+    expect(first.code).toContain('"first"');
+    expect(first.code).not.toMatch(/\n\s+/);
+    expect(first.fileName).toMatch(/^_astro\/decap-cms\.[0-9a-f]{10}\.js$/);
+  });
+
+  it('reuses the cached file when nothing changed', async () => {
+    const first = await bundle();
+    writeFileSync(join(cacheDir, 'bundle.js'), '/* from the cache */');
+    const second = await bundle();
+    expect(second).toEqual({ fileName: first.fileName, code: '/* from the cache */', reused: true });
+  });
+
+  it('bundles again when a file the entry imports changes', async () => {
+    const first = await bundle();
+    writeFileSync(join(root, 'src/part.ts'), 'export const part: string = "second";\n');
+    const second = await bundle();
+    expect(second.reused).toBe(false);
+    expect(second.code).toContain('"second"');
+    expect(second.fileName).not.toBe(first.fileName);
+  });
+
+  it('bundles again when the entry itself changes', async () => {
+    await bundle();
+    writeFileSync(entry, 'export function startDecap(): string { return "other"; }\n');
+    expect((await bundle()).reused).toBe(false);
+  });
+
+  it('bundles again when the lockfile changes (an installed package may have changed)', async () => {
+    await bundle();
+    writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3,"packages":{}}');
+    expect((await bundle()).reused).toBe(false);
+  });
+
+  it('bundles again when tsconfig.json changes (paths and JSX are read from it)', async () => {
+    await bundle();
+    writeFileSync(join(root, 'tsconfig.json'), '{"compilerOptions":{}}');
+    expect((await bundle()).reused).toBe(false);
+  });
+
+  it('bundles again when the cached file is gone; a file no longer read is not in the key', async () => {
+    await bundle();
+    rmSync(join(cacheDir, 'bundle.js'));
+    expect((await bundle()).reused).toBe(false);
+    writeFileSync(entry, 'export function startDecap(): string { return "alone"; }\n');
+    await bundle();
+    writeFileSync(join(root, 'src/part.ts'), 'export const part = 1;\n');
+    expect((await bundle()).reused).toBe(true); // no longer read: not part of the key
+  });
+});

@@ -1,8 +1,9 @@
 // Decap CMS bundled outside Vite and kept between builds (src/integrations/decap-bundle.mjs, decision
 // 0036): a tiny stand-in entry in a folder of its own, so each test runs esbuild in milliseconds.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decapBundle } from '../../src/integrations/decap-bundle.mjs';
 
 let root: string;

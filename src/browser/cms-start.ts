@@ -11,7 +11,7 @@ if (elsewhere) {
 } else {
   keepCmsSignInForTheTab();
   // Decap and its inputs load together; the build serves Decap as a file of its own (decision 0036).
-  void Promise.all([import('./decap-cms'), import('./decap-inputs')]).then(([{ startDecap }, { decapInputs }]) =>
-    startDecap(decapInputs),
+  void Promise.all([import('./decap-cms'), import('./decap-inputs')]).then(
+    ([{ startDecap }, { decapInputs }]) => startDecap(decapInputs),
   );
 }

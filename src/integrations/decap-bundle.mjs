@@ -8,12 +8,15 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+// Imported here, not when first needed: Astro loads its config through a Vite module runner that is
+// closed by the time the client build asks for Decap.
+import * as esbuild from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DECAP_ENTRY = path.join(ROOT, 'src/browser/decap-cms.ts');
 const CACHE_DIR = path.join(ROOT, 'node_modules/.astro/decap-cms/current');
-/** The served file's folder and name stem; the hash of its content completes the name. */
-const OUTPUT_STEM = '_astro/decap-cms';
+/** The served files' folder in the build; each file's name carries the hash of its content. */
+const OUTPUT_DIR = '_astro/decap-cms';
 
 /** @param {string | Buffer} text */
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
@@ -55,20 +58,31 @@ export const cacheKey = (fixed, sources) => sha256(JSON.stringify({ ...fixed, so
 
 /**
  * Builds the bundle, or reuses the one in the cache when nothing it was made from changed.
- * Returns the served file's name (under the build's root) and its text.
+ * Returns the entry's file name (under the build's root) and every file with its text: the entry and
+ * the chunks it loads lazily (Decap's CodeMirror modes, prettier), as Vite split them before.
+ * @typedef {{ fileName: string, code: string }} OutputFile
  * @param {{ root?: string, cacheDir?: string, entry?: string, log?: (message: string) => void }} [options]
- * @returns {Promise<{ fileName: string, code: string, reused: boolean }>}
+ * @returns {Promise<{ fileName: string, files: OutputFile[], reused: boolean }>}
  */
 export async function decapBundle({ root = ROOT, cacheDir = CACHE_DIR, entry = DECAP_ENTRY, log } = {}) {
-  const esbuild = await import('esbuild');
   const fixed = await fixedInputs({ root, esbuildVersion: esbuild.version });
   const manifestFile = path.join(cacheDir, 'manifest.json');
   const manifest = await readFile(manifestFile, 'utf8')
-    .then((text) => /** @type {{ key: string, sources: string[], fileName: string }} */ (JSON.parse(text)))
+    .then(
+      (text) =>
+        /** @type {{ key: string, sources: string[], fileName: string, fileNames: string[] }} */ (
+          JSON.parse(text)
+        ),
+    )
     .catch(() => undefined);
   if (manifest && manifest.key === cacheKey(fixed, await sourcesHash(manifest.sources, root))) {
-    const code = await readFile(path.join(cacheDir, 'bundle.js'), 'utf8').catch(() => undefined);
-    if (code !== undefined) return { fileName: manifest.fileName, code, reused: true };
+    const files = await Promise.all(
+      manifest.fileNames.map(async (fileName) => ({
+        fileName,
+        code: await readFile(path.join(cacheDir, 'files', path.basename(fileName)), 'utf8'),
+      })),
+    ).catch(() => undefined);
+    if (files) return { fileName: manifest.fileName, files, reused: true };
   }
 
   const started = performance.now();
@@ -78,6 +92,10 @@ export async function decapBundle({ root = ROOT, cacheDir = CACHE_DIR, entry = D
     absWorkingDir: root,
     bundle: true,
     format: 'esm',
+    splitting: true, // what Decap and the CMS load lazily stays in files of its own
+    outdir: path.join(root, OUTPUT_DIR),
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunk.[hash]',
     platform: 'browser',
     target: 'es2022',
     minify: true,
@@ -87,29 +105,41 @@ export async function decapBundle({ root = ROOT, cacheDir = CACHE_DIR, entry = D
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   });
-  const code = result.outputFiles[0].text;
+  const files = result.outputFiles.map((file) => ({
+    fileName: path.relative(root, file.path).split(path.sep).join('/'),
+    code: file.text,
+  }));
+  // Lazily imported modules are entry points too in esbuild's metafile: the entry is the one named.
+  const entryPoint = path.relative(root, entry).split(path.sep).join('/');
+  const [fileName] = Object.entries(result.metafile.outputs)
+    .filter(([, output]) => output.entryPoint === entryPoint)
+    .map(([output]) => output);
   const sources = Object.keys(result.metafile.inputs).filter((file) => !file.includes(':'));
-  const fileName = `${OUTPUT_STEM}.${sha256(code).slice(0, 10)}.js`;
   await rm(cacheDir, { recursive: true, force: true });
-  await mkdir(cacheDir, { recursive: true });
-  await writeFile(path.join(cacheDir, 'bundle.js'), code);
+  await mkdir(path.join(cacheDir, 'files'), { recursive: true });
+  for (const file of files)
+    await writeFile(path.join(cacheDir, 'files', path.basename(file.fileName)), file.code);
   const key = cacheKey(fixed, await sourcesHash(sources, root));
-  await writeFile(manifestFile, JSON.stringify({ key, sources, fileName }));
-  log?.(`Decap CMS bundled by esbuild in ${Math.round(performance.now() - started)} ms`);
-  return { fileName, code, reused: false };
+  const fileNames = files.map((file) => file.fileName);
+  await writeFile(manifestFile, JSON.stringify({ key, sources, fileName, fileNames }));
+  log?.(
+    `Decap CMS bundled by esbuild in ${Math.round(performance.now() - started)} ms (${files.length} files)`,
+  );
+  return { fileName, files, reused: false };
 }
 
 /**
  * The Vite plugin (client build only; `astro dev` bundles Decap itself, as before): cms-start's
- * `import('./decap-cms')` becomes an import of the separately built file, which joins the build.
+ * `import('./decap-cms')` becomes an import of the separately built files, which join the build.
  * @returns {import('vite').Plugin}
  */
 export function decapOutsideVite() {
-  /** @type {Promise<{ fileName: string, code: string }> | undefined} */
+  /** @type {Promise<{ fileName: string, files: OutputFile[] }> | undefined} */
   let bundle;
   return {
     name: 'decap-outside-vite',
     apply: 'build',
+    enforce: 'pre', // before Vite's own resolver, which would take the import itself
     applyToEnvironment: (environment) => environment.name === 'client',
     async resolveId(source, importer) {
       if (!importer || !/[\\/]browser[\\/]cms-start\.ts$/.test(importer)) return null;
@@ -119,8 +149,8 @@ export function decapOutsideVite() {
     },
     async generateBundle() {
       if (!bundle) return;
-      const { fileName, code } = await bundle;
-      this.emitFile({ type: 'asset', fileName, source: code });
+      for (const { fileName, code } of (await bundle).files)
+        this.emitFile({ type: 'asset', fileName, source: code });
     },
   };
 }

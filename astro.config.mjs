@@ -19,6 +19,7 @@ import { offlineReading } from './src/integrations/offline.mjs';
 import { parseCmsConfig } from './src/lib/config/cms-config.mjs';
 import { publishTarget } from './src/lib/config/publish-target.mjs';
 import { clientChunks } from './src/integrations/client-chunks.mjs';
+import { decapOutsideVite } from './src/integrations/decap-bundle.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { prelaunchWarnings } from './src/integrations/prelaunch.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
@@ -93,7 +94,8 @@ export default defineConfig({
     prelaunchWarnings(), // the stand-in contact details, team members and yearless course dates left
   ],
   vite: {
-    plugins: [tailwindcss()],
+    // Decap CMS is bundled by esbuild outside Vite and kept between builds (decision 0036).
+    plugins: [tailwindcss(), decapOutsideVite()],
     // Loaded by the CMS on its first save (src/lib/cms/formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.
     optimizeDeps: { include: ['prettier/standalone', 'prettier/plugins/markdown'] },

@@ -10,5 +10,8 @@ if (elsewhere) {
   window.location.replace(elsewhere);
 } else {
   keepCmsSignInForTheTab();
-  void import('./decap-cms');
+  // Decap and its inputs load together; the build serves Decap as a file of its own (decision 0036).
+  void Promise.all([import('./decap-cms'), import('./decap-inputs')]).then(
+    ([{ startDecap }, { decapInputs }]) => startDecap(decapInputs),
+  );
 }

@@ -129,12 +129,18 @@ export async function pasteHtml(target: Locator, html: string, plainText: string
   );
 }
 
+/** The one axe rule set of every e2e check: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const;
+
+/** An axe run on the page with the rule set above; chain .include() etc. before .analyze(). */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).withTags([...AXE_TAGS]);
+}
+
 /** axe-core's findings on the page as it is now, with reduced motion (animations finished), at WCAG 2.2 AA. */
 async function axeViolations(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
+  const results = await axe(page).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

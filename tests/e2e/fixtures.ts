@@ -94,7 +94,9 @@ export function requestsSettle(context: BrowserContext): (page: Page) => Promise
   context.on('requestfailed', done);
   return async (page) => {
     do {
-      await expect.poll(() => inFlight.size, { intervals: [25] }).toBe(0);
+      // A cap, not a wait: a loaded machine has taken more than expect's 5 s to answer a page's
+      // requests (the CSP loop's search, once in CI).
+      await expect.poll(() => inFlight.size, { intervals: [25], timeout: 20_000 }).toBe(0);
       await pageSettled(page);
       // Islands that hydrate when the page is idle (client:idle) have started by then.
       await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle)));

@@ -189,10 +189,15 @@ test('the first screen is styled from the page itself; the stylesheet comes afte
   expect(await heading.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
   expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
   const linkedAt = await page.waitForFunction(() => (window as { sheetLinkedAt?: number }).sheetLinkedAt);
-  const paintedAt = await page.evaluate(
-    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-  );
-  expect(paintedAt).toBeLessThan(Number(await linkedAt.jsonValue()));
+  // The loader links it after the first contentful paint, or at the load event if that comes first
+  // (on a busy machine the load event has come 50 ms before the first paint).
+  const { paintedAt, loadedAt } = await page.evaluate(() => ({
+    paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    loadedAt:
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        ?.loadEventStart || Infinity,
+  }));
+  expect(Number(await linkedAt.jsonValue())).toBeGreaterThanOrEqual(Math.min(paintedAt, loadedAt));
   // What follows the first screen (here the footer) waits for the stylesheet, hidden, not unstyled.
   const footer = page.locator('body > footer');
   await expect(footer).toBeHidden();

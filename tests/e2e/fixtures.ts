@@ -49,33 +49,44 @@ export async function openBlankSitePage(page: Page): Promise<void> {
 
 /**
  * Waits until what the page has started has had its effect, so a test can check that nothing ran:
- * the page's load event, every picture in view (or not lazy) loaded or failed (its load or error
- * event fired), then a rendering frame and a task, so the handlers and javascript: navigations
- * those events and the last clicks queued have run. A lazy picture out of view never loads or fails.
+ * the page's load event, every picture in view (or not lazy) loaded or failed, then a rendering
+ * frame and a task, so the handlers and javascript: navigations those events and the last clicks
+ * queued have run. A lazy picture out of view, or not rendered, never loads or fails. The pictures
+ * are looked at afresh on each poll: one an island removed or replaced meanwhile (the 404 page's
+ * content giving way to a stored post) never fires an event, and waiting on it hung a CI run.
  */
 export async function pageSettled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.evaluate(async () => {
-    const inView = (element: Element) =>
-      new Promise<boolean>((resolve) => {
-        const observer = new IntersectionObserver(([entry]) => {
-          observer.disconnect();
-          resolve(entry?.isIntersecting ?? false);
-        });
-        observer.observe(element);
-      });
-    await Promise.all(
-      [...document.images].map(async (image) => {
-        if (image.complete || (image.loading === 'lazy' && !(await inView(image)))) return;
-        if (image.complete) return;
-        await new Promise((done) => {
-          image.addEventListener('load', done, { once: true });
-          image.addEventListener('error', done, { once: true });
-        });
-      }),
-    );
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          // No answer within a second (a picture taken out meanwhile) counts as pending: asked again.
+          const inView = (element: Element) =>
+            new Promise<boolean>((resolve) => {
+              const observer = new IntersectionObserver(([entry]) => {
+                observer.disconnect();
+                resolve(entry?.isIntersecting ?? false);
+              });
+              observer.observe(element);
+              setTimeout(() => {
+                observer.disconnect();
+                resolve(true);
+              }, 1_000);
+            });
+          const pending = await Promise.all(
+            [...document.images].map(async (image) =>
+              !image.complete && (image.loading !== 'lazy' || (await inView(image))) && !image.complete
+                ? image.currentSrc || image.src
+                : null,
+            ),
+          );
+          return pending.filter(Boolean);
+        }),
+      { message: 'pictures in view still loading', intervals: [25], timeout: 20_000 },
+    )
+    .toEqual([]);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }
 
 /**
@@ -114,6 +125,17 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/, SIGNED_IN);
+}
+
+/**
+ * Chooses a radio button or checkbox of an island that hydrates on interaction (client:interact):
+ * a press made while it is still loading is held and replayed once it has (decision 0001), so the
+ * state changes a moment after the click, which Playwright's check() does not wait for ("Clicking
+ * the checkbox did not change its state" under load). The outcome is waited for instead.
+ */
+export async function choose(control: Locator): Promise<void> {
+  await control.click();
+  await expect(control).toBeChecked();
 }
 
 /** Pastes HTML into an editable element as a browser paste event does (what a word processor puts on the clipboard). */

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { FORM_ENDPOINTS } from '../../playwright.config';
-import { axe, expect, test } from './fixtures';
+import { axe, choose, expect, test } from './fixtures';
 
 type Captured = { body: unknown; headers: Record<string, string> }[];
 
@@ -182,7 +182,7 @@ test.describe('course registration', () => {
     await form.getByLabel(/^Phone/).fill('+1 (647) 555-0190');
     await form.getByLabel(/^Highest level of education/).selectOption('bachelors');
     await form.getByLabel(/^Years of work experience/).fill('3');
-    await page.locator('#registration-course-both').check();
+    await choose(page.locator('#registration-course-both'));
     return form;
   }
 

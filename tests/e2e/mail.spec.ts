@@ -9,7 +9,7 @@ import type { AddressObject } from 'mailparser';
 import { MAIL, TEST_BUILD_DIR, mailEnv, testBuildPath } from '../../tools/test-build.mjs';
 import { childEnv, freePort, type Started, startNode } from '../process';
 import { SMTP_ACCOUNT, type SmtpSink, startSmtpSink } from '../smtp-sink';
-import { expect, test } from './fixtures';
+import { choose, expect, test } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const INBOX = MAIL.inbox;
@@ -86,7 +86,7 @@ async function fillRegistration(page: Page, email: string) {
   await form.getByLabel(/^Phone/).fill('+1 (647) 555-0190');
   await form.getByLabel(/^Highest level of education/).selectOption('bachelors');
   await form.getByLabel(/^Years of work experience/).fill('3');
-  await page.locator('#registration-course-both').check();
+  await choose(page.locator('#registration-course-both'));
   return form;
 }
 
@@ -245,7 +245,7 @@ test('without JavaScript, both forms post as web forms from the site’s own pag
     await form.getByLabel(/^Phone/).fill('+1 (647) 555-0191');
     await form.getByLabel(/^Highest level of education/).selectOption('other');
     await form.getByLabel(/^Years of work experience/).fill('1');
-    await page.locator('#registration-course-intro').check();
+    await choose(page.locator('#registration-course-intro'));
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(page.locator('body')).toContainText('Registration submitted successfully!');
 

@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN, FORM_ENDPOINTS } from '../../playwright.config';
 import { putBrowserPosts } from './browser-store';
-import { expect, openBlankSitePage, pageSettled, pasteHtml, requestsSettle, test } from './fixtures';
+import { choose, expect, openBlankSitePage, pageSettled, pasteHtml, requestsSettle, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 import { openSignedIn } from './session-seed';
 
@@ -317,7 +317,7 @@ test.describe('hostile HTML never runs', () => {
     await form.getByLabel(/^Phone/).fill('+1 (647) 555-0190');
     await form.getByLabel(/^Highest level of education/).selectOption('bachelors');
     await form.getByLabel(/^Years of work experience/).fill('3');
-    await page.locator('#registration-course-both').check();
+    await choose(page.locator('#registration-course-both'));
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(page.locator('#registration-alert')).toContainText(hostile);
     await expect(page.locator('#registration-alert iframe')).toHaveCount(0);

@@ -1,11 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './tools/test-setup.mjs';
+import { CHROMIUM_ARGS, chromiumPath, e2eChromiumPath } from './tools/test-setup.mjs';
 import { FORM_ROUTES } from './src/lib/config/shared.mjs';
 import { E2E_ADMIN, TEST_BUILD_DIR } from './tools/test-build.mjs';
 
 // End-to-end tests run in the Chromium that `npm run test:setup` finds (CHROME_PATH, Debian's
-// package, or Playwright's own: tools/test-setup.mjs) against the production server on the run's
-// one build (tools/test-build.mjs: dist-test/, made once per `npm test`). That build leaves the
+// headless shell or its browser, or Playwright's own: tools/test-setup.mjs, decision 0040) against
+// the production server on the run's one build (tools/test-build.mjs: dist-test/, made once per `npm test`). That build leaves the
 // form endpoints unset, as a practice with SMTP does: the forms post to routes of this same server,
 // which the tests intercept (tests/e2e/fixtures.ts), so no test sends mail or reaches the network;
 // tests/e2e/mail.spec.ts starts its own server on the build with SMTP set.
@@ -22,9 +22,16 @@ export const FORM_ENDPOINTS = {
 export { E2E_ADMIN };
 
 const chromium = {
-  executablePath: chromiumPath(),
+  executablePath: e2eChromiumPath(),
   args: CHROMIUM_ARGS,
 };
+// The tests tagged @full-browser check what Chromium's headless shell does not do as a visitor's
+// browser does (it fetches lazy pictures at once, judges no site installable): they run in the full
+// browser, in projects of their own (a browser is chosen per worker, so per project).
+const fullChromium = { executablePath: chromiumPath(), args: CHROMIUM_ARGS };
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const phone = devices['Pixel 7'];
+const phoneTests = /@layout|@phone-only/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -49,13 +56,29 @@ export default defineConfig({
     // only be skipped here.
     {
       name: 'desktop',
-      grepInvert: /@phone-only/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      grepInvert: [/@phone-only/, /@full-browser/],
+      use: { ...desktop, launchOptions: chromium },
     },
     // Phone size only where the layout differs: the tests tagged @layout (header and menu, panels,
     // forms, tables, the editor's toolbar, axe on every page type) and @phone-only. Every other test
     // runs once, on the desktop (docs/development.md, "Which width a test runs at").
-    { name: 'phone', grep: /@layout|@phone-only/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    {
+      name: 'phone',
+      grep: phoneTests,
+      grepInvert: /@full-browser/,
+      use: { ...phone, launchOptions: chromium },
+    },
+    {
+      name: 'desktop, full browser',
+      grep: /@full-browser/,
+      grepInvert: /@phone-only/,
+      use: { ...desktop, launchOptions: fullChromium },
+    },
+    {
+      name: 'phone, full browser',
+      grep: /^(?=.*@full-browser)(?=.*(@layout|@phone-only))/,
+      use: { ...phone, launchOptions: fullChromium },
+    },
   ],
   webServer: {
     // Builds dist-test/ (kept when `npm test` made it: TEST_BUILD_REUSE=1), then serves it.

@@ -3,7 +3,10 @@
 //
 // - Chromium, for the end-to-end tests: CHROME_PATH, else /usr/bin/chromium, else `chromium` on
 //   PATH, else the Chromium that `npx playwright install chromium` downloads. A snap (Ubuntu's
-//   chromium-browser) does not count: its sandbox hides the /tmp profile Playwright gives it.
+//   chromium-browser) does not count: its sandbox hides the /tmp profile Playwright gives it. On
+//   Debian, Chromium's headless shell (package chromium-headless-shell) too, installed where the
+//   step may install: the end-to-end tests run in it when it is there and CHROME_PATH is unset
+//   (e2eChromiumPath; decision 0040). It is never required.
 // - Java 17 or later, for the Nu Html Checker (vnu-jar) of `npm run test:site`; older is missing.
 // - nginx, for the check of the self-hosting configuration (`nginx -t`), and systemd-analyze (Debian's
 //   systemd package, on every Debian and Ubuntu), for the check of its service unit: Linux only.
@@ -69,6 +72,19 @@ export function findChromium(system) {
     if (candidate && system.isExecutable(candidate) && !system.isSnap(candidate)) return { path: candidate };
   }
   return { missing: 'no Chromium found' };
+}
+
+/** Debian's package of Chromium's headless shell and where it puts the program. */
+const HEADLESS_SHELL = 'chromium-headless-shell';
+
+/**
+ * Chromium's headless shell (the same engine and version as Debian's chromium, without the browser's
+ * own windows), or null. A snap does not count, as for Chromium.
+ * @param {System} system @returns {string | null}
+ */
+export function findHeadlessShell(system) {
+  const candidates = [`/usr/bin/${HEADLESS_SHELL}`, onPath(system, HEADLESS_SHELL)];
+  return candidates.find((file) => file && system.isExecutable(file) && !system.isSnap(file)) ?? null;
 }
 
 /**
@@ -156,13 +172,24 @@ export function javaPackage(os) {
  */
 export function plan(tools, system, canRun) {
   const missing = TOOLS.filter((name) => 'missing' in tools[name]);
-  if (missing.length === 0) return { kind: 'ready' };
+  const os = system.platform === 'linux' ? distro(system.osRelease) : null;
+  const apt = Boolean(os && onPath(system, 'apt-get'));
+  const root = system.uid === 0;
+  // Asked only where something is to be installed: a machine with everything asks nothing.
+  const mayInstall = () => root || (onPath(system, 'sudo') && canRun('sudo', ['-n', 'true']));
+  // Wanted, never required: installed with the rest, or alone, only where the step may install.
+  const wantsShell =
+    apt &&
+    os?.family === 'debian' &&
+    os.version >= 12 && // the package is in Debian 12 and later
+    !system.env.CHROME_PATH &&
+    !findHeadlessShell(system);
+  if (missing.length === 0 && !(wantsShell && mayInstall())) return { kind: 'ready' };
   const list = missing.map((name) => `${WHAT[name]}: ${reason(tools[name])}`);
   const fatal = missing.filter((name) => 'fatal' in tools[name]);
   if (fatal.length > 0) return { kind: 'stop', message: stopMessage(list, []) };
 
-  const os = system.platform === 'linux' ? distro(system.osRelease) : null;
-  if (os && onPath(system, 'apt-get')) {
+  if (os && apt) {
     // On Ubuntu, Chromium's deb only installs the snap: Playwright's own build instead.
     const viaPlaywright = os.family === 'ubuntu' && missing.includes('chromium');
     const packages = missing
@@ -170,8 +197,8 @@ export function plan(tools, system, canRun) {
       .map(
         (name) => ({ chromium: 'chromium', java: javaPackage(os), nginx: 'nginx', systemd: 'systemd' })[name],
       );
-    const root = system.uid === 0;
-    const sudo = !root && onPath(system, 'sudo') && canRun('sudo', ['-n', 'true']);
+    const sudo = !root && mayInstall();
+    if (wantsShell && (root || sudo)) packages.push(HEADLESS_SHELL);
     if (root || sudo) {
       const prefix = root ? [] : ['sudo', '-n'];
       /** @param {string[]} args */
@@ -237,10 +264,11 @@ function stopMessage(list, commands) {
   ].join('\n');
 }
 
-/** @param {Tools} tools */
-function summary(tools) {
+/** @param {Tools} tools @param {System} system */
+function summary(tools, system) {
   const { chromium, java, nginx, systemd } = /** @type {any} */ (tools);
-  return `Test tools: Chromium ${chromium.path}, Java ${java.version}, nginx ${nginx.path}, systemd-analyze ${systemd.path}`;
+  const shell = system.env.CHROME_PATH ? null : findHeadlessShell(system);
+  return `Test tools: Chromium ${chromium.path}${shell ? ` (end to end: ${shell})` : ''}, Java ${java.version}, nginx ${nginx.path}, systemd-analyze ${systemd.path}`;
 }
 
 /**
@@ -285,10 +313,10 @@ export function setup(system, out) {
       );
       return 1;
     }
-    out.log(summary(after));
+    out.log(summary(after, system));
     return 0;
   }
-  out.log(summary(tools));
+  out.log(summary(tools, system));
   return 0;
 }
 
@@ -368,6 +396,17 @@ export const CHROMIUM_ARGS = [
 export function chromiumPath() {
   const found = findChromium(realSystem());
   return 'path' in found ? found.path : process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+/**
+ * The Chromium the end-to-end tests launch: CHROME_PATH when set; else Chromium's headless shell
+ * where it is installed (the same engine without the browser's own windows: each page costs about
+ * half the CPU on the 2-core machine, decision 0040); else chromiumPath(). The audits keep the full
+ * browser, as Lighthouse expects.
+ */
+export function e2eChromiumPath() {
+  const system = realSystem();
+  return (!system.env.CHROME_PATH && findHeadlessShell(system)) || chromiumPath();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -4,7 +4,15 @@ import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distro, findTools, isSnap, javaMajor, plan, setup } from '../../tools/test-setup.mjs';
+import {
+  distro,
+  findHeadlessShell,
+  findTools,
+  isSnap,
+  javaMajor,
+  plan,
+  setup,
+} from '../../tools/test-setup.mjs';
 
 const DEBIAN_12 = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n';
 const UBUNTU_24 = 'NAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n';
@@ -17,10 +25,12 @@ const JAVA_8 = 'java version "1.8.0_292"\nJava(TM) SE Runtime Environment (build
 const PATH = '/usr/local/bin:/usr/bin:/bin';
 const APT = '/usr/bin/apt-get';
 const SUDO = '/usr/bin/sudo';
-const ALL = ['/usr/bin/chromium', '/usr/bin/java', '/usr/sbin/nginx', '/usr/bin/systemd-analyze'];
+const SHELL = '/usr/bin/chromium-headless-shell';
+const ALL = ['/usr/bin/chromium', SHELL, '/usr/bin/java', '/usr/sbin/nginx', '/usr/bin/systemd-analyze'];
 /** What each package puts on the machine, once the fake apt-get or npx "installs" it. */
 const INSTALLS: Record<string, string[]> = {
   chromium: ['/usr/bin/chromium'],
+  'chromium-headless-shell': [SHELL],
   'default-jre-headless': ['/usr/bin/java'],
   'openjdk-17-jre-headless': ['/usr/bin/java'],
   nginx: ['/usr/sbin/nginx'],
@@ -123,6 +133,14 @@ describe("the tests' programs, found", () => {
     expect(findTools(playwright.system).chromium).toEqual({ path: INSTALLS.playwright[0] });
   });
 
+  it("finds Chromium's headless shell where Debian puts it or on PATH, never a snap", () => {
+    expect(findHeadlessShell(machine({ files: [SHELL] }).system)).toBe(SHELL);
+    const onPath = '/usr/local/bin/chromium-headless-shell';
+    expect(findHeadlessShell(machine({ files: [onPath] }).system)).toBe(onPath);
+    expect(findHeadlessShell(machine({ files: [SHELL], snaps: [SHELL] }).system)).toBeNull();
+    expect(findHeadlessShell(machine({ files: ['/usr/bin/chromium'] }).system)).toBeNull();
+  });
+
   it("tells a snap, or Ubuntu's script that starts one, from a Chromium wrapper script", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'test-setup-'));
     try {
@@ -161,17 +179,19 @@ describe("npm test's first step", () => {
     expect(step()).toBe(0);
     expect(ran).toEqual([]);
     expect(out.log).toEqual([
-      'Test tools: Chromium /usr/bin/chromium, Java 17, nginx /usr/sbin/nginx, systemd-analyze /usr/bin/systemd-analyze',
+      `Test tools: Chromium /usr/bin/chromium (end to end: ${SHELL}), Java 17, nginx /usr/sbin/nginx, systemd-analyze /usr/bin/systemd-analyze`,
     ]);
   });
 
   it('installable (Debian, root): one line, apt-get update once, then the missing packages', () => {
     const { step, ran, out } = machine({ files: [APT, '/usr/bin/systemd-analyze'], uid: 0 });
     expect(step()).toBe(0);
-    expect(out.log[0]).toBe('Installing for the tests: chromium default-jre-headless nginx (apt-get)');
+    expect(out.log[0]).toBe(
+      'Installing for the tests: chromium default-jre-headless nginx chromium-headless-shell (apt-get)',
+    );
     expect(ran).toEqual([
       `${APT_ENV} update -qq`,
-      `${APT_ENV} install -y -qq chromium default-jre-headless nginx`,
+      `${APT_ENV} install -y -qq chromium default-jre-headless nginx chromium-headless-shell`,
     ]);
     expect(out.error).toEqual([]);
   });
@@ -182,14 +202,38 @@ describe("npm test's first step", () => {
       sudo: true,
     });
     expect(step()).toBe(0);
-    expect(out.log[0]).toBe('Installing for the tests: nginx systemd (apt-get with sudo)');
-    expect(ran).toEqual([`sudo -n ${APT_ENV} update -qq`, `sudo -n ${APT_ENV} install -y -qq nginx systemd`]);
+    expect(out.log[0]).toBe(
+      'Installing for the tests: nginx systemd chromium-headless-shell (apt-get with sudo)',
+    );
+    expect(ran).toEqual([
+      `sudo -n ${APT_ENV} update -qq`,
+      `sudo -n ${APT_ENV} install -y -qq nginx systemd chromium-headless-shell`,
+    ]);
   });
 
   it('too-old Java counts as missing and is installed', () => {
     const { step, ran } = machine({ files: [APT, ...ALL], uid: 0, java: JAVA_11 });
     expect(step()).toBe(0);
     expect(ran).toEqual([`${APT_ENV} update -qq`, `${APT_ENV} install -y -qq default-jre-headless`]);
+  });
+
+  it("Chromium's headless shell is wanted, never required: installed alone where it may be, else not asked for", () => {
+    const withoutShell = ALL.filter((file) => file !== SHELL);
+    const root = machine({ files: [APT, ...withoutShell], uid: 0 });
+    expect(root.step()).toBe(0);
+    expect(root.ran).toEqual([`${APT_ENV} update -qq`, `${APT_ENV} install -y -qq chromium-headless-shell`]);
+    expect(root.out.log[1]).toContain(`(end to end: ${SHELL})`);
+    // No root and no sudo, CHROME_PATH set, Debian 11 or Ubuntu: ready as before, nothing run.
+    for (const elsewhere of [
+      machine({ files: [APT, SUDO, ...withoutShell] }),
+      machine({ files: [APT, ...withoutShell, '/opt/chrome'], uid: 0, env: { CHROME_PATH: '/opt/chrome' } }),
+      machine({ files: [APT, ...withoutShell], uid: 0, osRelease: DEBIAN_12.replaceAll('12', '11') }),
+      machine({ files: [APT, ...withoutShell], uid: 0, osRelease: UBUNTU_24 }),
+    ]) {
+      expect(elsewhere.step()).toBe(0);
+      expect(elsewhere.ran).toEqual([]);
+      expect(elsewhere.out.log[0]).toMatch(/^Test tools: Chromium \S+, Java 17/);
+    }
   });
 
   it('not installable (Debian, no root, sudo asks a password): stops with the command, before any test', () => {
@@ -297,7 +341,7 @@ describe("npm test's first step", () => {
     const { step, out } = machine({ files: [APT, '/usr/bin/systemd-analyze'], uid: 0, failing: 'install' });
     expect(step()).toBe(1);
     expect(out.error).toEqual([
-      'npm test stopped: `env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium default-jre-headless nginx` failed (exit 100).',
+      'npm test stopped: `env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium default-jre-headless nginx chromium-headless-shell` failed (exit 100).',
       'E: Unable to fetch',
     ]);
   });

@@ -168,7 +168,7 @@ test.describe('post page', () => {
 
   test(
     'pictures in the text are built sharp, lazy and sized, and shift nothing as the reader scrolls',
-    { tag: '@layout' },
+    { tag: ['@layout', '@full-browser'] },
     async ({ page }) => {
       // Layout shifts as Lighthouse counts them (CLS), from the first paint to the end of the text.
       await page.addInitScript(() => {
@@ -229,7 +229,7 @@ test.describe('post page', () => {
 
   test(
     'a picture in the text that fails while on screen keeps its box, so the text does not jump',
-    { tag: '@layout' },
+    { tag: ['@layout', '@full-browser'] },
     async ({ page }) => {
       await page.route(/\/_astro\/first-then-board\./, (route) => route.abort('connectionrefused'));
       await page.goto(POST_PATH);

@@ -80,47 +80,51 @@ for (const path of PAGES_WITH_A_LEAD_PICTURE) {
 // Chrome fetches the web app manifest, and the icon it names, as soon as it is linked, to check
 // installability. Linked a second after the load event (src/browser/app-manifest.ts), neither shares the
 // first round trips with the stylesheet and the lead picture; nor does the tab icon, inside the page.
-test('the manifest is linked only once the page has loaded and painted', async ({ page }) => {
-  // When the link appears, on the page's own clock (Chrome fetches the manifest once it is linked,
-  // outside Playwright's private windows).
-  await page.addInitScript(() => {
-    new MutationObserver((_changes, observer) => {
-      if (!document.querySelector('link[rel="manifest"]')) return;
-      (window as unknown as { manifestLinkedAt: number }).manifestLinkedAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const response = await page.goto('/blog/visual-schedules-a-practical-guide-for-families');
-  expect(await response!.text()).not.toContain('rel="manifest"');
-  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
-  const timing = await page.evaluate(async () => ({
-    linked: (window as unknown as { manifestLinkedAt: number }).manifestLinkedAt,
-    loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
-    largestPaint: await new Promise<number>((resolve) =>
-      new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
-        type: 'largest-contentful-paint',
-        buffered: true,
-      }),
-    ),
-  }));
-  expect(timing.loaded).toBeGreaterThan(0);
-  expect(timing.linked).toBeGreaterThan(timing.loaded);
-  expect(timing.linked).toBeGreaterThan(timing.largestPaint);
+test(
+  'the manifest is linked only once the page has loaded and painted',
+  { tag: '@full-browser' },
+  async ({ page }) => {
+    // When the link appears, on the page's own clock (Chrome fetches the manifest once it is linked,
+    // outside Playwright's private windows).
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (!document.querySelector('link[rel="manifest"]')) return;
+        (window as unknown as { manifestLinkedAt: number }).manifestLinkedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const response = await page.goto('/blog/visual-schedules-a-practical-guide-for-families');
+    expect(await response!.text()).not.toContain('rel="manifest"');
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+    const timing = await page.evaluate(async () => ({
+      linked: (window as unknown as { manifestLinkedAt: number }).manifestLinkedAt,
+      loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      largestPaint: await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      ),
+    }));
+    expect(timing.loaded).toBeGreaterThan(0);
+    expect(timing.linked).toBeGreaterThan(timing.loaded);
+    expect(timing.linked).toBeGreaterThan(timing.largestPaint);
 
-  // Chrome reads it as before: nothing but the private window stands in the way of installing.
-  const cdp = await page.context().newCDPSession(page);
-  const { url, errors } = await cdp.send('Page.getAppManifest');
-  expect(url).toMatch(/\/manifest\.webmanifest$/);
-  expect(errors).toEqual([]);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
+    // Chrome reads it as before: nothing but the private window stands in the way of installing.
+    const cdp = await page.context().newCDPSession(page);
+    const { url, errors } = await cdp.send('Page.getAppManifest');
+    expect(url).toMatch(/\/manifest\.webmanifest$/);
+    expect(errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
 
-  // The tab icon is public/favicon.svg itself, carried in the page: no request while it loads.
-  const tabIcon = await page.locator('link[rel="icon"]').getAttribute('href');
-  expect(decodeURIComponent(tabIcon!.replace(/^data:image\/svg\+xml,/, ''))).toBe(
-    readFileSync('public/favicon.svg', 'utf8').trim(),
-  );
-});
+    // The tab icon is public/favicon.svg itself, carried in the page: no request while it loads.
+    const tabIcon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(decodeURIComponent(tabIcon!.replace(/^data:image\/svg\+xml,/, ''))).toBe(
+      readFileSync('public/favicon.svg', 'utf8').trim(),
+    );
+  },
+);
 
 // Fetched without credentials the manifest needs a connection of its own (another handshake);
 // with crossorigin="use-credentials" it reuses one the page already has.

@@ -5,10 +5,11 @@ import { E2E_ADMIN, TEST_BUILD_DIR } from './tools/test-build.mjs';
 
 // End-to-end tests run in the Chromium that `npm run test:setup` finds (CHROME_PATH, Debian's
 // headless shell or its browser, or Playwright's own: tools/test-setup.mjs, decision 0040) against
-// the production server on the run's one build (tools/test-build.mjs: dist-test/, made once per `npm test`). That build leaves the
-// form endpoints unset, as a practice with SMTP does: the forms post to routes of this same server,
-// which the tests intercept (tests/e2e/fixtures.ts), so no test sends mail or reaches the network;
-// tests/e2e/mail.spec.ts starts its own server on the build with SMTP set.
+// the production server on the run's one build (tools/test-build.mjs: dist-test/, made once per
+// `npm test`). That build leaves the form endpoints unset, as a practice with SMTP does: the forms
+// post to routes of this same server, which the tests intercept (tests/e2e/fixtures.ts), so no test
+// sends mail or reaches the network; tests/e2e/mail.spec.ts starts its own server on the build with
+// SMTP set.
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -76,7 +77,7 @@ export default defineConfig({
     },
     {
       name: 'phone, full browser',
-      grep: /^(?=.*@full-browser)(?=.*(@layout|@phone-only))/,
+      grep: new RegExp(`^(?=.*@full-browser)(?=.*(${phoneTests.source}))`), // both tags
       use: { ...phone, launchOptions: fullChromium },
     },
   ],

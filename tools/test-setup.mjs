@@ -164,11 +164,17 @@ export function javaPackage(os) {
 }
 
 /**
+ * A command of the install. One that installs the headless shell has `withoutShell`: the same command
+ * without it, or null when the shell is all it installs. Its failure then does not stop the tests.
+ * @typedef {{ command: string, args: string[], withoutShell?: { command: string, args: string[] } | null }} Step
+ */
+
+/**
  * What to do about the missing tools: nothing, install (the commands), or stop (the message).
  * @param {Tools} tools
  * @param {System} system
  * @param {(command: string, args: string[]) => boolean} canRun whether `sudo -n true` works, say
- * @returns {{ kind: 'ready' } | { kind: 'install', line: string, steps: { command: string, args: string[] }[] } | { kind: 'stop', message: string }}
+ * @returns {{ kind: 'ready' } | { kind: 'install', line: string, steps: Step[] } | { kind: 'stop', message: string }}
  */
 export function plan(tools, system, canRun) {
   const missing = TOOLS.filter((name) => 'missing' in tools[name]);
@@ -198,6 +204,7 @@ export function plan(tools, system, canRun) {
         (name) => ({ chromium: 'chromium', java: javaPackage(os), nginx: 'nginx', systemd: 'systemd' })[name],
       );
     const sudo = !root && mayInstall();
+    const required = [...packages];
     if (wantsShell && (root || sudo)) packages.push(HEADLESS_SHELL);
     if (root || sudo) {
       const prefix = root ? [] : ['sudo', '-n'];
@@ -206,9 +213,14 @@ export function plan(tools, system, canRun) {
         const [command, ...rest] = [...prefix, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args];
         return { command, args: rest };
       };
-      const steps = packages.length
-        ? [apt(['update', '-qq']), apt(['install', '-y', '-qq', ...packages])]
-        : [];
+      /** @type {Step[]} */
+      const steps = [];
+      if (packages.length) {
+        const install = apt(['install', '-y', '-qq', ...packages]);
+        const shellToo = packages.length > required.length;
+        const without = required.length ? apt(['install', '-y', '-qq', ...required]) : null;
+        steps.push(apt(['update', '-qq']), shellToo ? { ...install, withoutShell: without } : install);
+      }
       if (viaPlaywright) steps.push({ command: 'npx', args: PLAYWRIGHT_CHROMIUM.split(' ').slice(1) });
       const what = [
         ...(packages.length ? [`${packages.join(' ')} (apt-get${sudo ? ' with sudo' : ''})`] : []),
@@ -294,6 +306,15 @@ export function setup(system, out) {
     out.log(decision.line);
     for (const step of decision.steps) {
       const result = system.run(step.command, step.args, step.command !== 'npx');
+      if (result.status !== 0 && step.withoutShell !== undefined) {
+        // Perhaps only the shell is not in this system's sources: the tests run in Chromium instead.
+        const retry =
+          step.withoutShell && system.run(step.withoutShell.command, step.withoutShell.args, true);
+        if (!retry || retry.status === 0) {
+          out.log(`${HEADLESS_SHELL} could not be installed: the end-to-end tests run in Chromium.`);
+          continue;
+        }
+      }
       if (result.status !== 0) {
         out.error(
           `npm test stopped: \`${[step.command, ...step.args].join(' ')}\` failed (exit ${result.status}).`,

@@ -131,7 +131,7 @@ test('pages a visitor opened stay readable offline; the others get the offline p
   ).toBe('failed');
 });
 
-// In the full browser (@full-browser): the headless shell fetches lazy pictures at once, wherever they are.
+// @full-browser: the headless shell fetches lazy pictures at once, wherever they are.
 test.describe("a post's pictures", { tag: '@full-browser' }, () => {
   // A screen between 1x and 2x: the file each picture shows depends on the density and on its
   // `sizes`; the one kept must be that one (src/lib/page/post-pictures.ts).

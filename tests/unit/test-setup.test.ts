@@ -236,6 +236,35 @@ describe("npm test's first step", () => {
     }
   });
 
+  it('a headless shell that will not install stops nothing: the rest installed without it, the tests in Chromium', () => {
+    const notice = 'chromium-headless-shell could not be installed: the end-to-end tests run in Chromium.';
+    const withTools = machine({
+      files: [APT, '/usr/bin/systemd-analyze'],
+      uid: 0,
+      failing: 'headless-shell',
+    });
+    expect(withTools.step()).toBe(0);
+    expect(withTools.ran).toEqual([
+      `${APT_ENV} update -qq`,
+      `${APT_ENV} install -y -qq chromium default-jre-headless nginx chromium-headless-shell`,
+      `${APT_ENV} install -y -qq chromium default-jre-headless nginx`,
+    ]);
+    expect(withTools.out.error).toEqual([]);
+    expect(withTools.out.log.slice(1)).toEqual([
+      notice,
+      'Test tools: Chromium /usr/bin/chromium, Java 17, nginx /usr/sbin/nginx, systemd-analyze /usr/bin/systemd-analyze',
+    ]);
+
+    const alone = machine({
+      files: [APT, ...ALL.filter((file) => file !== SHELL)],
+      uid: 0,
+      failing: 'headless-shell',
+    });
+    expect(alone.step()).toBe(0);
+    expect(alone.out.error).toEqual([]);
+    expect(alone.out.log[1]).toBe(notice);
+  });
+
   it('not installable (Debian, no root, sudo asks a password): stops with the command, before any test', () => {
     const { step, ran, out } = machine({
       files: [APT, SUDO, '/usr/bin/java', '/usr/bin/systemd-analyze'],

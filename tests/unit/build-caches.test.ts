@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { PipelineCache, packageVersion } from '../../src/integrations/html/pipeline-cache.mjs';
 import { finishPages, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
-import { workerFromCache } from '../../src/integrations/offline.mjs';
 import { CopiesCache, compressedCopies, precompressWanted } from '../../src/integrations/precompress.mjs';
 
 const temporary = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
@@ -152,62 +151,5 @@ describe('CopiesCache (compressed copies)', () => {
     expect(precompressWanted({ PRECOMPRESS: '1' })).toBe(true);
     expect(precompressWanted({})).toBe(false);
     expect(precompressWanted({ PRECOMPRESS: '0' })).toBe(false);
-  });
-});
-
-describe('workerFromCache (the service worker)', () => {
-  function build(css: string, manifest = '{"name":"Practice"}') {
-    const out = temporary('worker-build-');
-    mkdirSync(join(out, '_astro'));
-    mkdirSync(join(out, 'offline'));
-    writeFileSync(join(out, 'offline/index.html'), '<!doctype html><title>Offline</title>');
-    writeFileSync(join(out, 'favicon.svg'), '<svg/>');
-    writeFileSync(join(out, '_astro/index.abc.css'), css);
-    writeFileSync(join(out, 'manifest.webmanifest'), manifest);
-    return out;
-  }
-  const writer = () => {
-    const calls: string[] = [];
-    const write = async ({ dir }: { dir: string }) => {
-      calls.push(dir);
-      writeFileSync(join(dir, 'sw.js'), `// worker ${calls.length}`);
-      writeFileSync(join(dir, 'workbox-1234.js'), '// runtime');
-    };
-    return { calls, write };
-  };
-
-  it('writes the worker once, then copies it for a build with the same installed files', async () => {
-    const cacheDir = join(temporary('worker-cache-'), 'service-worker');
-    const { calls, write } = writer();
-    const first = build('a{color:red}');
-    expect(await workerFromCache(first, cacheDir, (o: { dir: string }) => write(o), { dir: first })).toBe(
-      false,
-    );
-    const second = build('a{color:red}');
-    expect(await workerFromCache(second, cacheDir, (o: { dir: string }) => write(o), { dir: second })).toBe(
-      true,
-    );
-    expect(calls).toEqual([first]);
-    expect(readFileSync(join(second, 'sw.js'), 'utf8')).toBe('// worker 1');
-    expect(readFileSync(join(second, 'workbox-1234.js'), 'utf8')).toBe('// runtime');
-  });
-
-  it('writes it again when a file it installs changed, the web app manifest included', async () => {
-    const cacheDir = join(temporary('worker-cache-'), 'service-worker');
-    const { calls, write } = writer();
-    const first = build('a{color:red}');
-    await workerFromCache(first, cacheDir, (o: { dir: string }) => write(o), { dir: first });
-    const second = build('a{color:blue}');
-    expect(await workerFromCache(second, cacheDir, (o: { dir: string }) => write(o), { dir: second })).toBe(
-      false,
-    );
-    expect(calls).toEqual([first, second]);
-    expect(readFileSync(join(second, 'sw.js'), 'utf8')).toBe('// worker 2');
-    // The web app manifest is installed too (its revision is in sw.js).
-    const third = build('a{color:blue}', '{"name":"Renamed practice"}');
-    expect(await workerFromCache(third, cacheDir, (o: { dir: string }) => write(o), { dir: third })).toBe(
-      false,
-    );
-    expect(calls).toEqual([first, second, third]);
   });
 });

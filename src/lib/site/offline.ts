@@ -1,5 +1,5 @@
-// Offline reading (SPEC: service worker): names the service worker's configuration
-// (src/integrations/offline.mjs) and the page script (src/browser/service-worker.ts) share.
+// Offline reading (SPEC: service worker): names and rules the service worker (src/browser/offline-worker.ts),
+// its build step (src/integrations/offline.mjs) and the page script (src/browser/service-worker.ts) share.
 
 /** Pages a visitor opened: network first, this copy when the network fails. */
 export const PAGES_CACHE = 'pages';
@@ -25,5 +25,5 @@ export const OFFLINE_PATH = '/offline';
 export const NEVER_CACHED = /^\/(?:admin|login|cms)(?:\/|$)/;
 /** The brand colour of src/styles/global.css: browser toolbar and installed-app splash screen. */
 export const THEME_COLOR = '#0b6b63';
-/** The web app manifest the build writes (@vite-pwa/astro's file name), linked by src/browser/app-manifest.ts. */
+/** The web app manifest the build writes (src/integrations/offline.mjs), linked by src/browser/app-manifest.ts. */
 export const MANIFEST_PATH = '/manifest.webmanifest';

@@ -34,6 +34,18 @@ const worker = self as unknown as {
 
 const DAY = 24 * 60 * 60;
 const offlineFallback = () => new PrecacheFallbackPlugin({ fallbackURL: OFFLINE_PATH });
+/**
+ * This site's fingerprinted files (/_astro/): a name never changes its content, so the kept copy is
+ * always right. Pictures and code have a cache each, with the same limits.
+ */
+const fingerprintedFiles = (cacheName: string) =>
+  new CacheFirst({
+    cacheName,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+    ],
+  });
 
 // The visitor agreed to load the new version (src/browser/update-prompt.ts): take over now.
 worker.addEventListener('message', (event) => {
@@ -92,13 +104,7 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin && url.pathname.startsWith('/_astro/') && PICTURE_FILE.test(url.pathname),
-  new CacheFirst({
-    cacheName: PICTURES_CACHE,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
-    ],
-  }),
+  fingerprintedFiles(PICTURES_CACHE),
 );
 
 // A picture from another site (an https address in a post's text): its content may change, so the
@@ -118,14 +124,8 @@ registerRoute(
   }),
 );
 
-// Fingerprinted files: a name never changes its content, so the kept copy is always right.
+// The other fingerprinted files: scripts, styles, fonts.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_astro/'),
-  new CacheFirst({
-    cacheName: ASSETS_CACHE,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
-    ],
-  }),
+  fingerprintedFiles(ASSETS_CACHE),
 );

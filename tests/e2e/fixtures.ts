@@ -156,9 +156,19 @@ export async function pasteHtml(target: Locator, html: string, plainText: string
 /** The one axe rule set of every e2e check: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const;
 
+/**
+ * axe-core on the page, run inside it (axe's "legacy mode", decision 0043). The default mode runs
+ * axe in every frame, then opens a blank page to combine the results, which is how it reaches
+ * frames of other sites; this site's pages may hold no frame at all (`frame-src 'none'`), and the
+ * extra page doubled the cost of each run (0.9 against 1.8 s for the whole rule set on the home page).
+ */
+function axeBuilder(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode();
+}
+
 /** An axe run on the page with the rule set above; chain .include() etc. before .analyze(). */
 export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).withTags([...AXE_TAGS]);
+  return axeBuilder(page).withTags([...AXE_TAGS]);
 }
 
 /**
@@ -170,7 +180,7 @@ export const AXE_COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as cons
 /** axe-core's findings on the page as it is now, with reduced motion (animations finished), at WCAG 2.2 AA. */
 async function axeViolations(page: Page, colourOnly = false): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const builder = colourOnly ? new AxeBuilder({ page }).withRules([...AXE_COLOUR_RULES]) : axe(page);
+  const builder = colourOnly ? axeBuilder(page).withRules([...AXE_COLOUR_RULES]) : axe(page);
   const results = await builder.analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { publicAt } from '@/lib/blog/posts';
 import { withUniqueSlugs } from '@/lib/blog/slugs';
@@ -220,6 +220,7 @@ describe('what the build publishes', () => {
   // The build reads the featured image's path as written from the file itself.
   const olderFile = join(mkdtempSync(join(tmpdir(), 'post-file-')), 'older.md');
   writeFileSync(olderFile, '---\ntitle: Same Title\nfeaturedImage: ./images/older.svg\n---\nOne\n');
+  afterAll(() => rmSync(dirname(olderFile), { recursive: true, force: true }));
   entries.push(
     entry(
       'older',

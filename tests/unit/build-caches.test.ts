@@ -1,15 +1,14 @@
 // The caches the post-build steps keep between builds (docs/decisions/0026-build-caches-and-copies-for-npm-start.md):
 // a result is reused only for the very same input, a problem is never kept, and what a build did
 // not use is removed after it.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { temporaryDirectory } from '../helpers';
 import { PipelineCache, packageVersion } from '../../src/integrations/html/pipeline-cache.mjs';
 import { finishPages, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
 import { CopiesCache, compressedCopies, precompressWanted } from '../../src/integrations/precompress.mjs';
 
-const temporary = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 const context = { configText: 'backend:\n  name: github\n  repo: a/b\n', siteUrl: 'https://www.example.org' };
 
 const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'";
@@ -20,7 +19,7 @@ describe('PipelineCache', () => {
   const run = (html: string, file: string) => runSteps(html, file, pageContext(context.configText, context));
 
   it('gives back a kept result only for the same text and path, and counts the hits', async () => {
-    const cache = await PipelineCache.open(temporary('pipeline-cache-'), context);
+    const cache = await PipelineCache.open(temporaryDirectory('pipeline-cache-'), context);
     const html = page('one');
     expect(await cache.get(cache.key(html, 'index.html'), html)).toBeUndefined();
     const result = await cache.put(cache.key(html, 'index.html'), html, run(html, 'index.html'));
@@ -32,7 +31,7 @@ describe('PipelineCache', () => {
   });
 
   it('keeps nothing across a change of context', async () => {
-    const dir = temporary('pipeline-cache-');
+    const dir = temporaryDirectory('pipeline-cache-');
     const html = page('one');
     const first = await PipelineCache.open(dir, context);
     await first.put(first.key(html, 'index.html'), html, run(html, 'index.html'));
@@ -41,7 +40,7 @@ describe('PipelineCache', () => {
   });
 
   it('returns the text itself for a page no step changed', async () => {
-    const dir = temporary('pipeline-cache-');
+    const dir = temporaryDirectory('pipeline-cache-');
     const cache = await PipelineCache.open(dir, context);
     const html = page('unchanged');
     await cache.put(cache.key(html, 'a.html'), html, {
@@ -62,7 +61,7 @@ describe('PipelineCache', () => {
   });
 
   it('never keeps a page with problems: the next build runs it again and fails again', async () => {
-    const cache = await PipelineCache.open(temporary('pipeline-cache-'), context);
+    const cache = await PipelineCache.open(temporaryDirectory('pipeline-cache-'), context);
     const html = '<!doctype html><html><head><title>no policy</title></head><body></body></html>';
     const result = await cache.put(cache.key(html, 'index.html'), html, run(html, 'index.html'));
     expect(result.problems.length).toBeGreaterThan(0);
@@ -70,7 +69,7 @@ describe('PipelineCache', () => {
   });
 
   it('removes after a build the entries it did not use, not another build entry being written', async () => {
-    const dir = temporary('pipeline-cache-');
+    const dir = temporaryDirectory('pipeline-cache-');
     const first = await PipelineCache.open(dir, context);
     for (const text of ['a', 'b'])
       await first.put(first.key(page(text), `${text}.html`), page(text), run(page(text), `${text}.html`));
@@ -85,7 +84,7 @@ describe('PipelineCache', () => {
   });
 
   it('hashes each page once, whether its result is kept or made', async () => {
-    const root = temporary('pipeline-cache-');
+    const root = temporaryDirectory('pipeline-cache-');
     const out = join(root, 'dist');
     mkdirSync(out);
     const files = ['a', 'b', 'c'].map((text) => {
@@ -119,7 +118,7 @@ describe('CopiesCache (compressed copies)', () => {
   );
 
   it('keeps the copies of a file under its bytes and whether it is a page', async () => {
-    const dir = temporary('copies-cache-');
+    const dir = temporaryDirectory('copies-cache-');
     const cache = await CopiesCache.open(dir);
     const key = cache.key(stylesheet, '_astro/a.css');
     expect(await cache.get(key)).toBeUndefined();
@@ -138,7 +137,7 @@ describe('CopiesCache (compressed copies)', () => {
   });
 
   it('reads an entry without its "done" mark as missing, and prunes what a build did not use', async () => {
-    const dir = temporary('copies-cache-');
+    const dir = temporaryDirectory('copies-cache-');
     const cache = await CopiesCache.open(dir);
     const key = cache.key(stylesheet, 'a.css');
     writeFileSync(join(dir, `${key}.br`), 'half written');

@@ -1,8 +1,7 @@
 // The HTML pipeline shares a large build's pages between the build's thread and worker threads
 // (src/integrations/html/pipeline.mjs, issue 33): every page is finished once, exactly as in one
 // thread, and a problem found in a worker still fails the build.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   pipelineThreads,
   shares,
 } from '../../src/integrations/html/pipeline.mjs';
+import { temporaryDirectory } from '../helpers';
 
 const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'";
 const page = (text: string, script = '') =>
@@ -22,7 +22,7 @@ async function runPipeline(
   count: number,
   pageText: (index: number) => string = (index) => page(`page ${index}`),
 ) {
-  const root = mkdtempSync(join(tmpdir(), 'pipeline-threads-'));
+  const root = temporaryDirectory('pipeline-threads-');
   mkdirSync(join(root, 'admin'));
   cpSync('admin/config.yml', join(root, 'admin/config.yml'));
   const out = join(root, 'dist');

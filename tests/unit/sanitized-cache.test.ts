@@ -1,14 +1,14 @@
 // The posts' sanitised HTML kept between builds (src/lib/content/sanitized-cache.ts): a kept result
 // is used only for the very same HTML and the same sanitiser, what a build did not use is dropped,
 // and a cache that cannot be read is a miss.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SanitizedCache, sanitizerVersion } from '@/lib/content/sanitized-cache';
 import { sanitizeHtml } from '@/lib/text/sanitize';
+import { temporaryDirectory } from '../helpers';
 
-const cacheFile = () => join(mkdtempSync(join(tmpdir(), 'sanitized-cache-')), 'sanitized-posts.json');
+const cacheFile = () => join(temporaryDirectory('sanitized-cache-'), 'sanitized-posts.json');
 const DIRTY = '<p>Hello <a href="javascript:alert(1)" onclick="x()">there</a></p><script>alert(1)</script>';
 
 /** A sanitiser that counts its calls. */

@@ -37,10 +37,17 @@ export function siteIdFor(hostname: string, configured = ''): string {
 export type SignInResult = { ok: true; token: string } | { ok: false; error: string };
 
 /**
+ * Polls after the popup reads as closed before the sign-in counts as abandoned. A provider page may
+ * post its answer and close itself at once, and the closing can be seen here before that message is
+ * handled (it happened under load in CI): its answer still wins in the meantime.
+ */
+const POLLS_AFTER_CLOSING = 4;
+
+/**
  * Follows the provider's half of Decap's handshake on `target` (the window this page listens on):
  * the popup says 'authorizing:github', the page echoes it back, the popup answers
  * 'authorization:github:success:{"token":...}' or ':error:...'. Only messages from the provider's
- * origin count. Resolves when the popup answers or closes.
+ * origin count. Resolves when the popup answers, or a little after it closes (POLLS_AFTER_CLOSING).
  */
 export function awaitOAuthToken(
   target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
@@ -83,8 +90,9 @@ export function awaitOAuthToken(
       }
     }
     target.addEventListener('message', onMessage as EventListener);
+    let pollsSinceClosed = 0;
     const watch = setInterval(() => {
-      if (popup.closed)
+      if (popup.closed && ++pollsSinceClosed > POLLS_AFTER_CLOSING)
         finish({ ok: false, error: 'The sign-in window was closed before GitHub signed you in.' });
     }, pollMs);
   });

@@ -21,31 +21,10 @@ import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { DEFAULT_BRANCH, publishTarget } from '@/lib/config/publish-target.mjs';
 import { adminConnectSources, cmsRelaxations } from '../../src/integrations/security.mjs';
 import { outcomeText } from '@/islands/admin/usePublishing';
+import { MemoryStorage } from '../helpers';
 
 const targetFromConfig = (yaml: string, env?: Record<string, string | undefined>) =>
   publishTarget(parseCmsConfig(yaml), env);
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
 
 const target: PublishTarget = {
   name: 'github',
@@ -311,5 +290,24 @@ describe('GitHub sign-in', () => {
       10,
     );
     expect(await closed).toMatchObject({ ok: false, error: expect.stringMatching(/window was closed/) });
+  });
+
+  it('takes an answer the window posted just before closing itself, though it reads as closed first', async () => {
+    const target = new EventTarget();
+    const waiting = awaitOAuthToken(
+      target as unknown as Window,
+      { postMessage: vi.fn(), closed: true } as unknown as Window,
+      'https://a.example',
+      10,
+    );
+    // Two polls have seen the closed window before the message is handled.
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    target.dispatchEvent(
+      new MessageEvent('message', {
+        data: 'authorization:github:success:{"token":"gho_late","provider":"github"}',
+        origin: 'https://a.example',
+      }),
+    );
+    expect(await waiting).toEqual({ ok: true, token: 'gho_late' });
   });
 });

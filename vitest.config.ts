@@ -69,7 +69,8 @@ export default defineConfig({
           // context's classes: RegistrationForm.test.tsx checks such a Date by its tag.
           pool: 'vmThreads',
           // After the unit projects, not interleaved with them: otherwise the one worker slot goes back
-          // and forth and the unit project's shared registry is loaded again each time (52 -> 92 s).
+          // and forth and the unit project's shared registry is loaded again each time (test:unit took
+          // 92 s that way, 52-55 s in this order).
           sequence: { groupOrder: 1 },
           setupFiles: ['tests/component/setup.ts'],
           // Typing into an island in jsdom takes a few seconds on a busy 2-core machine (the editor's

@@ -7,7 +7,7 @@ import { expect, openBlankSitePage, requestsSettle, test } from './fixtures';
 test.use({ serviceWorkers: 'allow' });
 // Every failure here keeps its trace (about 5 s for the file), not only a retry's: "a new version
 // waits" timed out at its last reload in two CI runs and passed on retry, never locally, so the
-// failing run's own trace is the evidence to read (docs/development.md, flaky tests).
+// failing run's own trace is the evidence to read (docs/development.md, the e2e suite).
 test.use({ trace: 'retain-on-failure' });
 // One browser engine, one worker: the screen size changes nothing here.
 

@@ -248,17 +248,18 @@ describe('GitHub sign-in', () => {
     expect(siteIdFor('localhost', 'example.org')).toBe('example.org');
   });
 
-  it('follows the handshake, trusting only the provider’s origin', async () => {
+  /** awaitOAuthToken on a stand-in window and popup (polling every 10 ms); `send` posts to the window. */
+  function signIn(origin: string, closed = false) {
     const target = new EventTarget();
-    const popup = { postMessage: vi.fn(), closed: false };
-    const waiting = awaitOAuthToken(
-      target as unknown as Window,
-      popup as unknown as Window,
-      'https://auth.example.org',
-      10,
-    );
-    const send = (data: string, origin: string) =>
-      target.dispatchEvent(new MessageEvent('message', { data, origin }));
+    const popup = { postMessage: vi.fn(), closed };
+    const waiting = awaitOAuthToken(target as unknown as Window, popup as unknown as Window, origin, 10);
+    const send = (data: string, from = origin) =>
+      target.dispatchEvent(new MessageEvent('message', { data, origin: from }));
+    return { popup, waiting, send };
+  }
+
+  it('follows the handshake, trusting only the provider’s origin', async () => {
+    const { popup, waiting, send } = signIn('https://auth.example.org');
     send('authorizing:github', 'https://evil.example');
     expect(popup.postMessage).not.toHaveBeenCalled();
     send('authorizing:github', 'https://auth.example.org');
@@ -269,45 +270,24 @@ describe('GitHub sign-in', () => {
   });
 
   it('reports an error answer and a closed window', async () => {
-    const target = new EventTarget();
-    const failed = awaitOAuthToken(
-      target as unknown as Window,
-      { postMessage: vi.fn(), closed: false } as unknown as Window,
-      'https://a.example',
-      10,
-    );
-    target.dispatchEvent(
-      new MessageEvent('message', {
-        data: 'authorization:github:error:{"message":"denied"}',
-        origin: 'https://a.example',
-      }),
-    );
-    expect(await failed).toMatchObject({ ok: false, error: expect.stringMatching(/did not sign you in/) });
-    const closed = awaitOAuthToken(
-      new EventTarget() as unknown as Window,
-      { postMessage: vi.fn(), closed: true } as unknown as Window,
-      'https://a.example',
-      10,
-    );
-    expect(await closed).toMatchObject({ ok: false, error: expect.stringMatching(/window was closed/) });
+    const failed = signIn('https://a.example');
+    failed.send('authorization:github:error:{"message":"denied"}');
+    expect(await failed.waiting).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/did not sign you in/),
+    });
+    const closed = signIn('https://a.example', true);
+    expect(await closed.waiting).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/window was closed/),
+    });
   });
 
   it('takes an answer the window posted just before closing itself, though it reads as closed first', async () => {
-    const target = new EventTarget();
-    const waiting = awaitOAuthToken(
-      target as unknown as Window,
-      { postMessage: vi.fn(), closed: true } as unknown as Window,
-      'https://a.example',
-      10,
-    );
+    const { waiting, send } = signIn('https://a.example', true);
     // Two polls have seen the closed window before the message is handled.
     await new Promise((resolve) => setTimeout(resolve, 25));
-    target.dispatchEvent(
-      new MessageEvent('message', {
-        data: 'authorization:github:success:{"token":"gho_late","provider":"github"}',
-        origin: 'https://a.example',
-      }),
-    );
+    send('authorization:github:success:{"token":"gho_late","provider":"github"}');
     expect(await waiting).toEqual({ ok: true, token: 'gho_late' });
   });
 });

@@ -8,6 +8,7 @@ import { putBrowserPosts } from './browser-store';
 import { choose, expect, openBlankSitePage, pageSettled, pasteHtml, requestsSettle, test } from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 import { openSignedIn } from './session-seed';
+import { OFF_SITE_TARGETS_IN_BROWSER } from '../redirect-targets';
 
 // What is checked here does not depend on the screen size: the desktop project runs it.
 
@@ -519,27 +520,10 @@ test.describe('tokens and redirects', () => {
   }
 
   test('off-site and script addresses after signing in are refused', async ({ page }) => {
-    test.setTimeout(240_000); // seventeen sign-ins, each 600,000 PBKDF2 iterations: 1.3 min on a busy 2-core machine
+    test.setTimeout(120_000); // seven sign-ins, each 600,000 PBKDF2 iterations: up to 20 s each on a busy machine
     const watched = await watch(page);
-    const targets = [
-      '//evil.example',
-      '//evil.example/admin/posts',
-      'https://evil.example/',
-      'http:evil.example',
-      '/\\evil.example',
-      '\\/evil.example',
-      '/%2F%2Fevil.example',
-      '%2F%2Fevil.example',
-      '/%252F%252Fevil.example',
-      '//127.0.0.1@evil.example',
-      "javascript:window.__xss='next'",
-      "data:text/html,<script>window.__xss='next-data'</script>",
-      '/%09/evil.example',
-      '/.//evil.example',
-      '/a/..//evil.example',
-      '/%2e//evil.example',
-    ];
-    for (const target of targets) {
+    // The rest of OFF_SITE_TARGETS go through the same reading of the address in the unit tests.
+    for (const target of OFF_SITE_TARGETS_IN_BROWSER) {
       await openBlankSitePage(page); // off the admin, whose session check would navigate meanwhile
       await page.evaluate(() => localStorage.removeItem('auth_token'));
       await signIn(page, `?next=${target}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AFTER_LOGIN, loginUrlFor, safeRedirectTarget } from '@/lib/auth/redirect';
+import { DEFAULT_AFTER_LOGIN, loginUrlFor, safeRedirectTarget, targetAfterSignIn } from '@/lib/auth/redirect';
+import { OFF_SITE_TARGETS } from '../redirect-targets';
 
 describe('safeRedirectTarget', () => {
   it('follows paths on this site, with their query and fragment', () => {
@@ -53,6 +54,21 @@ describe('safeRedirectTarget', () => {
     '/' + 'a'.repeat(3000),
   ])('ignores %j', (target) => {
     expect(safeRedirectTarget(target)).toBe(DEFAULT_AFTER_LOGIN);
+  });
+});
+
+describe('targetAfterSignIn', () => {
+  /** What the login page reads once signed in: `location.search` of the address as typed. */
+  const searchOf = (address: string) => new URL(address, 'http://127.0.0.1:4399').search;
+
+  it.each(OFF_SITE_TARGETS)('refuses ?next=%s written into the address', (target) => {
+    expect(targetAfterSignIn(searchOf(`/login?next=${target}`))).toBe(DEFAULT_AFTER_LOGIN);
+  });
+
+  it('follows a page of this site and goes to the post list without one', () => {
+    expect(targetAfterSignIn(searchOf('/login?next=/admin/posts/new'))).toBe('/admin/posts/new');
+    expect(targetAfterSignIn(searchOf('/login?next=/admin/posts/3/edit%3Ftab%3D1'))).toBe('/admin/posts/3/edit?tab=1');
+    expect(targetAfterSignIn(searchOf('/login'))).toBe(DEFAULT_AFTER_LOGIN);
   });
 });
 

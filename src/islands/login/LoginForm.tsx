@@ -13,7 +13,7 @@
  * JavaScript.
  */
 import { type SubmitEvent, useState } from 'react';
-import { safeRedirectTarget } from '@/lib/auth/redirect';
+import { targetAfterSignIn } from '@/lib/auth/redirect';
 import { LOGIN_FIELDS, loginSchema, type LoginField } from '@/lib/auth/login-form';
 import type { Auth } from '@/lib/auth/session';
 import { readText, TextField, SubmitButton } from '@/islands/shared/form-fields';
@@ -100,7 +100,7 @@ function LoginForm({ developmentAccount = false, auth, onSignedIn }: LoginFormPr
           return;
         }
         setStatus('signed-in');
-        const target = safeRedirectTarget(new URLSearchParams(window.location.search).get('next'));
+        const target = targetAfterSignIn(window.location.search);
         if (onSignedIn) onSignedIn(target);
         else window.location.assign(target);
       } catch (failure) {

@@ -62,6 +62,11 @@ export function safeRedirectTarget(raw: unknown, fallback: string = DEFAULT_AFTE
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** Where the login page goes once signed in: the `next` of its address (`location.search`), checked. */
+export function targetAfterSignIn(search: string): string {
+  return safeRedirectTarget(new URLSearchParams(search).get('next'));
+}
+
 /** '/login?next=/admin/posts/3/edit': the login page, remembering where the visitor was going. */
 export function loginUrlFor(target: string): string {
   const next = safeRedirectTarget(target);

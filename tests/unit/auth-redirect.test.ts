@@ -67,7 +67,9 @@ describe('targetAfterSignIn', () => {
 
   it('follows a page of this site and goes to the post list without one', () => {
     expect(targetAfterSignIn(searchOf('/login?next=/admin/posts/new'))).toBe('/admin/posts/new');
-    expect(targetAfterSignIn(searchOf('/login?next=/admin/posts/3/edit%3Ftab%3D1'))).toBe('/admin/posts/3/edit?tab=1');
+    expect(targetAfterSignIn(searchOf('/login?next=/admin/posts/3/edit%3Ftab%3D1'))).toBe(
+      '/admin/posts/3/edit?tab=1',
+    );
     expect(targetAfterSignIn(searchOf('/login'))).toBe(DEFAULT_AFTER_LOGIN);
   });
 });

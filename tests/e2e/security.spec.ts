@@ -520,7 +520,7 @@ test.describe('tokens and redirects', () => {
   }
 
   test('off-site and script addresses after signing in are refused', async ({ page }) => {
-    test.setTimeout(120_000); // seven sign-ins, each 600,000 PBKDF2 iterations: up to 20 s each on a busy machine
+    test.setTimeout(120_000); // seven sign-ins, each 600,000 PBKDF2 iterations: about 1 s, far more on a busy machine
     const watched = await watch(page);
     // The rest of OFF_SITE_TARGETS go through the same reading of the address in the unit tests.
     for (const target of OFF_SITE_TARGETS_IN_BROWSER) {

@@ -2,7 +2,14 @@
 // both empty states, post pages, Latest Insights, RSS, tag pages, sitemap, posts kept in this
 // browser's store (with script payloads that must not run), and axe in every contrast mode.
 import type { Page } from '@playwright/test';
-import { axe, expect, expectNoAxeViolationsInModes, pageSettled, requestsSettle, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoAxeViolationsInModes,
+  pageSettled,
+  requestsSettle,
+  test,
+} from './fixtures';
 import { putBrowserPosts, type StoredPost } from './browser-store';
 import { CONTRAST_MODES } from './pages';
 
@@ -411,8 +418,7 @@ test.describe("posts kept in this browser's store", () => {
         .evaluateAll((cards) => cards.map((card) => card.dataset['postCard'])),
     ).toEqual([second.slug, mine.slug]);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
-    const results = await axe(page).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
     // A tag that no post carries is still not found.
     await page.goto('/blog/tags/no-such-tag');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -437,8 +443,7 @@ test.describe("posts kept in this browser's store", () => {
     await page.goto(`/blog/${drafted!.slug}`);
     await expect(note).toContainText('Only you see this note. You made this post a draft');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(drafted!.title); // the site's copy
-    const results = await axe(page).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.goto(`/blog/${deleted!.slug}`);
     await expect(note).toContainText('You deleted this post');
@@ -526,11 +531,9 @@ test.describe('accessibility', { tag: '@layout' }, () => {
     await page.goto('/blog');
     await searchBox(page).fill('home');
     await expect(resultCards(page).first()).toBeVisible();
-    let results = await axe(page).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: /^Filter/ }).click();
     await expect(page.getByRole('dialog', { name: 'Filter by Tags' })).toBeVisible();
-    results = await axe(page).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { axe, expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { openSignedIn } from './session-seed';
 import { postEntry } from './admin-posts';
 import { readFrontMatter } from '../../src/lib/text/post-file';
@@ -77,9 +77,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Sign in to GitHub to publish' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const found = await axe(page).analyze();
-  expect(found.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
   await expect(website.getByRole('status')).toContainText('Signed in to GitHub');
   await expect(website).toContainText(

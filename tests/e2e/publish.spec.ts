@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readFrontMatter } from '../../src/lib/text/post-file';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { axe, expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { openSignedIn } from './session-seed';
 import { freePort, startNode } from '../process';
 import { ROOT, useDecapRepository } from './decap-repository';
@@ -235,15 +235,13 @@ test('the publishing controls pass axe and work by keyboard', { tag: '@layout' }
   await writePost(page, 'Keyboard Publishing', 'Published without a mouse.', 'Only keys.');
   const publish = row(page, 'Keyboard Publishing').getByRole('button', { name: /Publish to website/ });
   await expect(publish).toBeVisible();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const violations = async () => (await axe(page).analyze()).violations.map((v) => v.id);
-  expect(await violations()).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await publish.focus();
   await page.keyboard.press('Enter');
   const status = page.getByRole('status').filter({ hasText: 'Wrote content/posts/keyboard-publishing.md' });
   await expect(status).toBeVisible();
-  expect(await violations()).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // "Remove from website" is behind the post's "More" button, which opens by keyboard too.
   await moreButton(page, 'Keyboard Publishing').focus();
@@ -253,7 +251,7 @@ test('the publishing controls pass axe and work by keyboard', { tag: '@layout' }
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: 'Remove this post from the website?' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  expect(await violations()).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(remove).toBeFocused();

@@ -40,3 +40,30 @@ export async function postListSettled(page: Page): Promise<void> {
   );
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }
+
+export interface NewPost {
+  title: string;
+  excerpt: string;
+  body: string;
+  tags?: string;
+  /** Leaves "Save as draft" as the form starts it (ticked) unless false. */
+  draft?: boolean;
+}
+
+/**
+ * Writes a post in the admin's form and saves it, then waits for it in the post list. The body goes
+ * into the editor as one insertion, as a plain-text paste would, not key by key: what typing does
+ * in the editor is the editor tests' subject, and a long title typed key by key took seconds.
+ */
+export async function writePost(page: Page, post: NewPost): Promise<void> {
+  await page.goto('/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(post.title);
+  await page.getByLabel(/^Excerpt/).fill(post.excerpt);
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.insertText(post.body);
+  if (post.tags) await page.getByLabel(/^Tags/).fill(post.tags);
+  if (post.draft === false) await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(postEntry(page, post.title)).toBeVisible();
+}

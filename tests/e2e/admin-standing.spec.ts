@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DELETE_KEEPS_WEBSITE_COPY } from '../../src/islands/admin/DeletePostDialog';
 import { expect, test } from './fixtures';
 import { openSignedIn } from './session-seed';
-import { moreAction, moreButton, postEntry } from './admin-posts';
+import { moreAction, moreButton, postEntry, writePost } from './admin-posts';
 import { putBrowserPosts } from './browser-store';
 
 // Issue 35, for the practice's staff: where a post stands, in the same plain words in the list,
@@ -11,19 +11,10 @@ import { putBrowserPosts } from './browser-store';
 // and its warning for every post on the website. Tagged @layout: it runs at desktop and phone size.
 
 const SITE_POST = 'Daily Living Routines, One Small Step at a Time';
+/** The excerpt of the posts these tests write. */
+const WRITTEN = 'Written to check the list.';
 const LONG_TITLE =
   'Communication boards, visual schedules and first-then cards: a long title for a narrow screen';
-
-async function writePost(page: Page, title: string, { draft }: { draft: boolean }) {
-  await page.goto('/admin/posts/new');
-  await page.getByLabel(/^Title/).fill(title);
-  await page.getByLabel(/^Excerpt/).fill('Written to check the list.');
-  await page.getByRole('textbox', { name: 'Content' }).click();
-  await page.keyboard.type(`The text of ${title}.`);
-  if (!draft) await page.getByLabel('Save as draft').uncheck();
-  await page.getByRole('button', { name: 'Save post' }).click();
-  await expect(page).toHaveURL(/\/admin\/posts$/);
-}
 
 /** How far the page reaches past the window, in CSS pixels (0: it fits). */
 const overflow = (page: Page) =>
@@ -38,7 +29,7 @@ test.describe('where a post stands', { tag: '@layout' }, () => {
     page,
   }) => {
     const title = 'Not Yet for Visitors';
-    await writePost(page, title, { draft: false });
+    await writePost(page, { title, excerpt: WRITTEN, body: `The text of ${title}.`, draft: false });
     // The spec's words stay; where the post stands follows them.
     await expect(
       page.getByRole('status').filter({ hasText: `Saved “${title}” as a published post.` }),
@@ -65,7 +56,7 @@ test.describe('where a post stands', { tag: '@layout' }, () => {
 
   test('a draft can be previewed, with a banner, and stays off the blog', async ({ page }) => {
     const title = 'A Draft to Preview';
-    await writePost(page, title, { draft: true });
+    await writePost(page, { title, excerpt: WRITTEN, body: `The text of ${title}.`, draft: true });
     await expect(page.getByRole('status').filter({ hasText: `Saved “${title}” as a draft.` })).toContainText(
       'Where it stands: Draft: only you can see it.',
     );
@@ -98,7 +89,12 @@ test.describe('where a post stands', { tag: '@layout' }, () => {
 test.describe('the post list fits', { tag: '@layout' }, () => {
   test('one card per post on a phone, a table with actions on one line on a desktop', async ({ page }) => {
     await openSignedIn(page);
-    await writePost(page, LONG_TITLE, { draft: false });
+    await writePost(page, {
+      title: LONG_TITLE,
+      excerpt: WRITTEN,
+      body: `The text of ${LONG_TITLE}.`,
+      draft: false,
+    });
     const entry = postEntry(page, LONG_TITLE);
     const phone = test.info().project.name === 'phone';
     await expect(page.getByRole('table')).toBeVisible({ visible: !phone });
@@ -127,7 +123,12 @@ test.describe('the post list fits', { tag: '@layout' }, () => {
   test('the page is never wider than the window, and the delete question is whole', async ({ page }) => {
     test.slow(); // six widths
     await openSignedIn(page);
-    await writePost(page, LONG_TITLE, { draft: false });
+    await writePost(page, {
+      title: LONG_TITLE,
+      excerpt: WRITTEN,
+      body: `The text of ${LONG_TITLE}.`,
+      draft: false,
+    });
     for (const width of [320, 390, 768, 1024, 1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       await expect(postEntry(page, LONG_TITLE)).toBeVisible();

@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { readFrontMatter } from '../../src/lib/text/post-file';
-import { expect, expectNoAxeViolationsInModes, pasteHtml, test } from './fixtures';
-import { moreAction, postEntry, postListSettled } from './admin-posts';
+import {
+  expect,
+  expectNoAxeViolationsInModes,
+  fillSignIn,
+  pasteHtml,
+  signIn,
+  SIGNED_IN,
+  test,
+} from './fixtures';
+import { moreAction, postEntry, postListSettled, writePost } from './admin-posts';
 import { openSignedIn } from './session-seed';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
@@ -11,46 +19,6 @@ import { openSignedIn } from './session-seed';
 // fresh IndexedDB: it signs in and makes the posts it needs.
 
 const INVALID = 'Invalid credentials. Please try again.';
-/**
- * Signing in derives the password with 600,000 PBKDF2 iterations (about 0.1-0.3 s in desktop
- * Chromium, more on this shared machine under load): longer than expect's 5 s would be a failure.
- */
-const SIGNED_IN = { timeout: 20_000 };
-
-async function fillSignIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
-  await page.getByLabel(/^Username/).fill(username);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await fillSignIn(page);
-  await expect(page).toHaveURL(/\/admin\/posts$/, SIGNED_IN);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
-
-interface NewPost {
-  title: string;
-  excerpt: string;
-  body: string;
-  tags?: string;
-  draft?: boolean;
-}
-
-async function createPost(page: Page, post: NewPost) {
-  await page.goto('/admin/posts/new');
-  await page.getByLabel(/^Title/).fill(post.title);
-  await page.getByLabel(/^Excerpt/).fill(post.excerpt);
-  await page.getByRole('textbox', { name: 'Content' }).click();
-  await page.keyboard.type(post.body);
-  if (post.tags) await page.getByLabel(/^Tags/).fill(post.tags);
-  if (post.draft === false) await page.getByLabel('Save as draft').uncheck();
-  await page.getByRole('button', { name: 'Save post' }).click();
-  await expect(page).toHaveURL(/\/admin\/posts$/);
-  await expect(postEntry(page, post.title)).toBeVisible();
-}
-
 const row = postEntry;
 
 test.describe('sign-in and sessions', () => {
@@ -180,7 +148,7 @@ test.describe('post management', () => {
   });
 
   test('the list has the spec columns, badges and dates', { tag: '@layout' }, async ({ page }) => {
-    await createPost(page, { title: 'A draft about routines', excerpt: 'Still writing.', body: 'Soon.' });
+    await writePost(page, { title: 'A draft about routines', excerpt: 'Still writing.', body: 'Soon.' });
     if (test.info().project.name === 'phone') {
       // A card per post below 1024 px: title, status, date, actions (tests/e2e/admin-standing.spec.ts).
       const card = row(page, 'A draft about routines');
@@ -212,7 +180,7 @@ test.describe('post management', () => {
   });
 
   test('a published post shows on /blog and at its address in this browser', async ({ page }) => {
-    await createPost(page, {
+    await writePost(page, {
       title: 'Morning routines that stick',
       excerpt: 'Three small steps for calmer mornings.',
       body: 'Start with one picture card.',
@@ -230,7 +198,7 @@ test.describe('post management', () => {
   });
 
   test('a draft stays off the blog', async ({ page }) => {
-    await createPost(page, {
+    await writePost(page, {
       title: 'Unfinished thoughts on play',
       excerpt: 'Not ready.',
       body: 'Draft text.',
@@ -276,7 +244,7 @@ test.describe('post management', () => {
   });
 
   test('editing a post starts prefilled and saves the change', async ({ page }) => {
-    await createPost(page, {
+    await writePost(page, {
       title: 'Visual schedules',
       excerpt: 'Pictures that help.',
       body: 'First version.',
@@ -308,7 +276,7 @@ test.describe('post management', () => {
   });
 
   test('delete asks first, in an accessible dialog', { tag: '@layout' }, async ({ page }) => {
-    await createPost(page, { title: 'Short-lived post', excerpt: 'Will be deleted.', body: 'Bye.' });
+    await writePost(page, { title: 'Short-lived post', excerpt: 'Will be deleted.', body: 'Bye.' });
     const deleteButton = await moreAction(page, 'Short-lived post', 'Delete Short-lived post');
     await deleteButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
@@ -488,7 +456,7 @@ test.describe('Markdown export and import', () => {
   });
 
   test('one post downloads as a content/posts file and imports back', async ({ page }, testInfo) => {
-    await createPost(page, {
+    await writePost(page, {
       title: 'Transitions to adulthood',
       excerpt: 'Planning ahead, one step at a time.',
       body: 'Start early.',
@@ -556,8 +524,8 @@ test.describe('Markdown export and import', () => {
   test('export all downloads the posts new or changed here, site posts under their own file names', async ({
     page,
   }, testInfo) => {
-    await createPost(page, { title: 'First of two', excerpt: 'One.', body: 'One.' });
-    await createPost(page, { title: 'Second of two', excerpt: 'Two.', body: 'Two.' });
+    await writePost(page, { title: 'First of two', excerpt: 'One.', body: 'One.' });
+    await writePost(page, { title: 'Second of two', excerpt: 'Two.', body: 'Two.' });
     // A post published with the site, changed here: its export must replace its file, picture kept.
     await row(page, 'Visual Schedules: A Practical Guide for Families')
       .getByRole('link', { name: /^Edit/ })
@@ -597,7 +565,7 @@ test.describe('Markdown export and import', () => {
   });
 
   test('says so when the Markdown code cannot be downloaded', async ({ page }) => {
-    await createPost(page, { title: 'Kept while offline', excerpt: 'One.', body: 'One.' });
+    await writePost(page, { title: 'Kept while offline', excerpt: 'One.', body: 'One.' });
     await page.route('**/_astro/markdown.*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Download a backup of all posts' }).click();
     // The list's alert (the Website panel has its own).
@@ -629,8 +597,8 @@ test.describe('accessibility', { tag: '@layout' }, () => {
   test('the admin pages have no axe violations in any contrast mode', async ({ page }) => {
     test.slow(); // several pages and dialogs, each checked by axe in three modes
     await openSignedIn(page);
-    await createPost(page, { title: 'A draft in contrast', excerpt: 'Draft.', body: 'Text.' });
-    await createPost(page, {
+    await writePost(page, { title: 'A draft in contrast', excerpt: 'Draft.', body: 'Text.' });
+    await writePost(page, {
       title: 'Published in contrast',
       excerpt: 'Live.',
       body: 'Text.',

@@ -118,13 +118,23 @@ export function requestsSettle(context: BrowserContext): (page: Page) => Promise
 /** Signing in runs 600,000 PBKDF2 iterations: slower than expect's 5 s on a loaded machine. */
 export const SIGNED_IN = { timeout: 20_000 };
 
-/** Signs in with the test build's admin account and waits for the post list. */
+/** Fills the open sign-in form (the test build's admin by default) and presses "Sign in". */
+export async function fillSignIn(
+  page: Page,
+  username = E2E_ADMIN.username,
+  password = E2E_ADMIN.password,
+): Promise<void> {
+  await page.getByLabel(/^Username/).fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in with the test build's admin account and waits for the post list and its "Sign out". */
 export async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel(/^Username/).fill(E2E_ADMIN.username);
-  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page);
   await expect(page).toHaveURL(/\/admin\/posts$/, SIGNED_IN);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
 /**

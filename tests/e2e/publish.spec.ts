@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
 import { openSignedIn } from './session-seed';
 import { freePort, startNode } from '../process';
 import { ROOT, useDecapRepository } from './decap-repository';
-import { moreAction, moreButton, postEntry } from './admin-posts';
+import { moreAction, moreButton, postEntry, writePost } from './admin-posts';
 
 // "Publish to website" with real parts (issue 22): a temporary git repository holding a copy of the
 // site's content, the real decap-server on it (as `npm run cms` runs it: fs mode, loopback only), and
@@ -47,18 +47,6 @@ const repository = useDecapRepository('publish-e2e-', copyCheckout);
 // The flows once, on the desktop; on the phone only the controls' accessibility (a narrow table):
 // the one test tagged @layout.
 
-async function writePost(page: Page, title: string, excerpt: string, body: string, draft = false) {
-  await page.goto('/admin/posts/new');
-  await page.getByLabel(/^Title/).fill(title);
-  await page.getByLabel(/^Excerpt/).fill(excerpt);
-  await page.getByRole('textbox', { name: 'Content' }).click();
-  await page.keyboard.type(body);
-  await page.getByLabel(/^Tags/).fill('Home, Routines');
-  if (!draft) await page.getByLabel('Save as draft').uncheck();
-  await page.getByRole('button', { name: 'Save post' }).click();
-  await expect(page).toHaveURL(/\/admin\/posts$/);
-}
-
 const row = postEntry;
 // Where a post stands (src/lib/publish/publish-state.ts). decap-server's fs mode writes files in the
 // working copy, and this suite's site is not built again: a post published here is never "On the
@@ -91,12 +79,13 @@ test('a post is published, updated and removed through decap-server, and never o
   const file = 'publishing-from-the-browser.md';
   const before = await postFiles();
   await openSignedIn(page);
-  await writePost(
-    page,
+  await writePost(page, {
     title,
-    'A post that reaches the website with one press.',
-    'Written in the admin, read by every family.',
-  );
+    excerpt: 'A post that reaches the website with one press.',
+    body: 'Written in the admin, read by every family.',
+    tags: 'Home, Routines',
+    draft: false,
+  });
   await expect(page.getByText('Publishing writes to the project folder on this computer')).toBeVisible();
   await expect(row(page, title).getByText(NOT_PUBLISHED)).toBeVisible();
 
@@ -175,7 +164,12 @@ test('drafts are never offered for publishing, and a file of the same name is ne
   page,
 }) => {
   await openSignedIn(page);
-  await writePost(page, 'Kept as a Draft', 'Not for the website yet.', 'Draft text.', true);
+  await writePost(page, {
+    title: 'Kept as a Draft',
+    excerpt: 'Not for the website yet.',
+    body: 'Draft text.',
+    tags: 'Home, Routines',
+  });
   await expect(row(page, 'Kept as a Draft').getByText('Draft: only you can see it')).toBeVisible();
   await expect(row(page, 'Kept as a Draft').getByRole('button', { name: /Publish to website/ })).toHaveCount(
     0,
@@ -186,7 +180,13 @@ test('drafts are never offered for publishing, and a file of the same name is ne
     taken,
     '---\ntitle: Someone else’s post\nexcerpt: Already in the repository.\npublishedAt: 2025-01-05\n---\n\nTheirs.\n',
   );
-  await writePost(page, 'A Name Already Taken', 'Same file name as a post in the repository.', 'Mine.');
+  await writePost(page, {
+    title: 'A Name Already Taken',
+    excerpt: 'Same file name as a post in the repository.',
+    body: 'Mine.',
+    tags: 'Home, Routines',
+    draft: false,
+  });
   await row(page, 'A Name Already Taken')
     .getByRole('button', { name: /Publish to website/ })
     .click();
@@ -232,7 +232,13 @@ test('a site post keeps its file name, and a stopped server leaves the post unto
 test('the publishing controls pass axe and work by keyboard', { tag: '@layout' }, async ({ page }) => {
   test.setTimeout(120_000); // three axe runs over the whole post list
   await openSignedIn(page);
-  await writePost(page, 'Keyboard Publishing', 'Published without a mouse.', 'Only keys.');
+  await writePost(page, {
+    title: 'Keyboard Publishing',
+    excerpt: 'Published without a mouse.',
+    body: 'Only keys.',
+    tags: 'Home, Routines',
+    draft: false,
+  });
   const publish = row(page, 'Keyboard Publishing').getByRole('button', { name: /Publish to website/ });
   await expect(publish).toBeVisible();
   await expectNoAxeViolations(page);
@@ -335,12 +341,13 @@ test('a published post is on the blog for every visitor after the repository is 
   test.setTimeout(600_000);
   const title = 'Straight From the Admin';
   await openSignedIn(page);
-  await writePost(
-    page,
+  await writePost(page, {
     title,
-    'Written in the browser, read by every family.',
-    'A visitor in another browser reads this.',
-  );
+    excerpt: 'Written in the browser, read by every family.',
+    body: 'A visitor in another browser reads this.',
+    tags: 'Home, Routines',
+    draft: false,
+  });
   await row(page, title)
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();

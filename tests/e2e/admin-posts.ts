@@ -53,7 +53,7 @@ export interface NewPost {
 /**
  * Writes a post in the admin's form and saves it, then waits for it in the post list. The body goes
  * into the editor as one insertion, as a plain-text paste would, not key by key: what typing does
- * in the editor is the editor tests' subject, and a long title typed key by key took seconds.
+ * in the editor is the editor tests' subject.
  */
 export async function writePost(page: Page, post: NewPost): Promise<void> {
   await page.goto('/admin/posts/new');

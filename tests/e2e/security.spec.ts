@@ -3,9 +3,19 @@
 // runs while the safe text still shows; the Content-Security-Policy is delivered and enforced; tampered
 // tokens and off-site redirect targets are refused.
 import type { Browser, Page } from '@playwright/test';
-import { E2E_ADMIN, FORM_ENDPOINTS } from '../../playwright.config';
+import { FORM_ENDPOINTS } from '../../playwright.config';
 import { putBrowserPosts } from './browser-store';
-import { choose, expect, openBlankSitePage, pageSettled, pasteHtml, requestsSettle, test } from './fixtures';
+import {
+  choose,
+  expect,
+  fillSignIn,
+  openBlankSitePage,
+  pageSettled,
+  pasteHtml,
+  requestsSettle,
+  SIGNED_IN,
+  test,
+} from './fixtures';
 import { PUBLIC_PAGES } from './pages';
 import { openSignedIn } from './session-seed';
 import { OFF_SITE_TARGETS_IN_BROWSER } from '../redirect-targets';
@@ -130,13 +140,8 @@ async function clickEverything(page: Page, scope: string) {
 
 async function signIn(page: Page, next = '') {
   await page.goto(`/login${next}`);
-  await page.getByLabel(/^Username/).fill(E2E_ADMIN.username);
-  await page.getByLabel(/^Password/).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page);
 }
-
-/** Signing in runs 600,000 PBKDF2 iterations: slower than expect's 5 s on a loaded machine. */
-const SIGNED_IN = { timeout: 20_000 };
 
 /** Checks a published post at its public address, then on /blog and the home page. */
 async function expectPostIsHarmless(page: Page, watched: Watch, slug: string, title: string | RegExp) {

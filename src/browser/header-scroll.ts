@@ -19,7 +19,6 @@ export function initHeaderScroll(
     queued = false;
     header.toggleAttribute('data-scrolled', window.scrollY > SCROLLED_AFTER_PX);
   };
-  update();
   const fit = () => {
     const scrollsAway = header.offsetHeight > window.innerHeight * MAX_FIXED_HEADER_SHARE;
     header.toggleAttribute('data-static', scrollsAway);
@@ -28,8 +27,18 @@ export function initHeaderScroll(
       `${scrollsAway ? 0 : header.offsetHeight}px`,
     );
   };
-  fit();
-  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(fit).observe(header);
+  if (typeof ResizeObserver !== 'undefined') {
+    // Its first call comes with the page's first layout: measured then, nothing is measured while
+    // the page's script runs, where a read would lay the page out an extra time (issue 33). The
+    // scroll position is read before anything is written, so that read costs no layout either.
+    new ResizeObserver(() => {
+      update();
+      fit();
+    }).observe(header);
+  } else {
+    update();
+    fit();
+  }
   window.addEventListener('resize', fit, { passive: true });
   window.addEventListener(
     'scroll',

@@ -24,16 +24,17 @@ export function initReveal(root: ParentNode = document): void {
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
+        // Taller than ten screens, it could never be 10 % visible: shown at the first call (which
+        // comes for every item) rather than never. Measured by the observer, not read while the
+        // page's script runs, where a read would lay the page out an extra time (issue 33).
+        const screen = entry.rootBounds?.height ?? window.innerHeight;
+        const neverTenPercent = entry.boundingClientRect.height > screen / REVEAL_THRESHOLD;
+        if (!entry.isIntersecting && !neverTenPercent) continue;
         entry.target.setAttribute('data-revealed', '');
         observer.unobserve(entry.target);
       }
     },
     { threshold: REVEAL_THRESHOLD },
   );
-  for (const item of items) {
-    // Taller than ten screens, it could never be 10 % visible: show it now rather than never.
-    if (item.offsetHeight > window.innerHeight / REVEAL_THRESHOLD) item.setAttribute('data-revealed', '');
-    else observer.observe(item);
-  }
+  for (const item of items) observer.observe(item);
 }

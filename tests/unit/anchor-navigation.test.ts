@@ -218,6 +218,37 @@ describe('header scroll state', () => {
     expect(header.hasAttribute('data-static')).toBe(false);
     expect(root.getPropertyValue('--header-height')).toBe('128px');
   });
+
+  it('measures nothing while the page script runs, only when its resize observer is first called, after the first layout', () => {
+    document.body.innerHTML = '<header data-site-header></header>';
+    const header = document.querySelector<HTMLElement>('[data-site-header]')!;
+    const root = document.documentElement.style;
+    root.removeProperty('--header-height');
+    const measured = vi.fn(() => 160);
+    Object.defineProperty(header, 'offsetHeight', { configurable: true, get: measured });
+    const scrolled = vi.fn(() => 300);
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: scrolled });
+    vi.stubGlobal('innerHeight', 640);
+    let firstLayout: ResizeObserverCallback = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          firstLayout = callback;
+        }
+        observe() {}
+      },
+    );
+    initHeaderScroll(header);
+    expect(measured).not.toHaveBeenCalled();
+    expect(scrolled).not.toHaveBeenCalled();
+    expect(root.getPropertyValue('--header-height')).toBe('');
+    firstLayout([], {} as ResizeObserver);
+    expect(header.hasAttribute('data-static')).toBe(true);
+    expect(root.getPropertyValue('--header-height')).toBe('0px');
+    expect(header.hasAttribute('data-scrolled')).toBe(true);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
 });
 
 describe('reveal on scroll', () => {
@@ -255,16 +286,56 @@ describe('reveal on scroll', () => {
     expect(REVEAL_THRESHOLD).toBe(0.1);
     const a = document.getElementById('a')!;
     const b = document.getElementById('b')!;
+    const screen = { height: 800 } as DOMRectReadOnly;
     callback(
       [
-        { target: a, isIntersecting: true },
-        { target: b, isIntersecting: false },
+        { target: a, isIntersecting: true, rootBounds: screen, boundingClientRect: { height: 400 } },
+        { target: b, isIntersecting: false, rootBounds: screen, boundingClientRect: { height: 400 } },
       ] as unknown as IntersectionObserverEntry[],
       {} as IntersectionObserver,
     );
     expect(a.hasAttribute('data-revealed')).toBe(true);
     expect(b.hasAttribute('data-revealed')).toBe(false);
     expect(unobserve).toHaveBeenCalledWith(a);
+  });
+
+  it('shows at once an element too tall ever to be 10 % visible, measured by the observer, not by the script', () => {
+    document.body.innerHTML =
+      '<section data-reveal id="tall"></section><section data-reveal id="short"></section>';
+    const tall = document.getElementById('tall')!;
+    const short = document.getElementById('short')!;
+    // A read of the element's size while the page's script runs would lay the page out once more.
+    const measured = vi.fn(() => 0);
+    for (const item of [tall, short])
+      Object.defineProperty(item, 'offsetHeight', { configurable: true, get: measured });
+    let callback: IntersectionObserverCallback = () => {};
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: IntersectionObserverCallback) {
+          callback = cb;
+        }
+        observe(item: Element) {
+          observed.push(item);
+        }
+        unobserve() {}
+      },
+    );
+    initReveal(document);
+    expect(measured).not.toHaveBeenCalled();
+    expect(observed).toEqual([tall, short]);
+    const screen = { height: 800 } as DOMRectReadOnly;
+    callback(
+      [
+        // Ten screens and a pixel: 10 % of it is more than a screen.
+        { target: tall, isIntersecting: false, rootBounds: screen, boundingClientRect: { height: 8001 } },
+        { target: short, isIntersecting: false, rootBounds: screen, boundingClientRect: { height: 8000 } },
+      ] as unknown as IntersectionObserverEntry[],
+      {} as IntersectionObserver,
+    );
+    expect(tall.hasAttribute('data-revealed')).toBe(true);
+    expect(short.hasAttribute('data-revealed')).toBe(false);
   });
 
   it('shows everything when IntersectionObserver is missing', () => {

@@ -265,38 +265,56 @@ describe('reveal on scroll', () => {
     expect(REVEAL_STAGGER_MS).toBe(150);
   });
 
-  it('reveals an element once 10 % of it is visible, then stops watching it', () => {
-    document.body.innerHTML = '<section data-reveal id="a"></section><section data-reveal id="b"></section>';
-    let callback: IntersectionObserverCallback = () => {};
-    let options: IntersectionObserverInit | undefined;
-    const unobserve = vi.fn();
+  /** A stand-in IntersectionObserver: what initReveal gave it, and its calls as the browser makes them. */
+  function observerStandIn() {
+    const seen = {
+      callback: (() => {}) as IntersectionObserverCallback,
+      options: undefined as IntersectionObserverInit | undefined,
+      observed: [] as Element[],
+      unobserve: vi.fn(),
+    };
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(cb: IntersectionObserverCallback, init?: IntersectionObserverInit) {
-          callback = cb;
-          options = init;
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          seen.callback = callback;
+          seen.options = options;
         }
-        observe() {}
-        unobserve = unobserve;
+        observe(item: Element) {
+          seen.observed.push(item);
+        }
+        unobserve = seen.unobserve;
       },
     );
+    /** One call with these entries, in a window 800 px high. */
+    const report = (entries: { target: Element; isIntersecting: boolean; height: number }[]) =>
+      seen.callback(
+        entries.map(({ target, isIntersecting, height }) => ({
+          target,
+          isIntersecting,
+          rootBounds: { height: 800 },
+          boundingClientRect: { height },
+        })) as unknown as IntersectionObserverEntry[],
+        {} as IntersectionObserver,
+      );
+    return { seen, report };
+  }
+
+  it('reveals an element once 10 % of it is visible, then stops watching it', () => {
+    document.body.innerHTML = '<section data-reveal id="a"></section><section data-reveal id="b"></section>';
+    const { seen, report } = observerStandIn();
     initReveal(document);
-    expect(options?.threshold).toBe(REVEAL_THRESHOLD);
+    expect(seen.options?.threshold).toBe(REVEAL_THRESHOLD);
     expect(REVEAL_THRESHOLD).toBe(0.1);
     const a = document.getElementById('a')!;
     const b = document.getElementById('b')!;
-    const screen = { height: 800 } as DOMRectReadOnly;
-    callback(
-      [
-        { target: a, isIntersecting: true, rootBounds: screen, boundingClientRect: { height: 400 } },
-        { target: b, isIntersecting: false, rootBounds: screen, boundingClientRect: { height: 400 } },
-      ] as unknown as IntersectionObserverEntry[],
-      {} as IntersectionObserver,
-    );
+    report([
+      { target: a, isIntersecting: true, height: 400 },
+      { target: b, isIntersecting: false, height: 400 },
+    ]);
     expect(a.hasAttribute('data-revealed')).toBe(true);
     expect(b.hasAttribute('data-revealed')).toBe(false);
-    expect(unobserve).toHaveBeenCalledWith(a);
+    expect(seen.unobserve).toHaveBeenCalledWith(a);
   });
 
   it('shows at once an element too tall ever to be 10 % visible, measured by the observer, not by the script', () => {
@@ -308,32 +326,15 @@ describe('reveal on scroll', () => {
     const measured = vi.fn(() => 0);
     for (const item of [tall, short])
       Object.defineProperty(item, 'offsetHeight', { configurable: true, get: measured });
-    let callback: IntersectionObserverCallback = () => {};
-    const observed: Element[] = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(cb: IntersectionObserverCallback) {
-          callback = cb;
-        }
-        observe(item: Element) {
-          observed.push(item);
-        }
-        unobserve() {}
-      },
-    );
+    const { seen, report } = observerStandIn();
     initReveal(document);
     expect(measured).not.toHaveBeenCalled();
-    expect(observed).toEqual([tall, short]);
-    const screen = { height: 800 } as DOMRectReadOnly;
-    callback(
-      [
-        // Ten screens and a pixel: 10 % of it is more than a screen.
-        { target: tall, isIntersecting: false, rootBounds: screen, boundingClientRect: { height: 8001 } },
-        { target: short, isIntersecting: false, rootBounds: screen, boundingClientRect: { height: 8000 } },
-      ] as unknown as IntersectionObserverEntry[],
-      {} as IntersectionObserver,
-    );
+    expect(seen.observed).toEqual([tall, short]);
+    report([
+      // Ten windows and a pixel: 10 % of it is more than the window.
+      { target: tall, isIntersecting: false, height: 8001 },
+      { target: short, isIntersecting: false, height: 8000 },
+    ]);
     expect(tall.hasAttribute('data-revealed')).toBe(true);
     expect(short.hasAttribute('data-revealed')).toBe(false);
   });

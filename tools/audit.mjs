@@ -100,7 +100,11 @@ try {
   }
   for (const target of targets) {
     const lhr = medianRun(results.get(target));
-    const lcps = results.get(target).map((r) => r.audits['largest-contentful-paint']?.numericValue ?? NaN);
+    // A run without an LCP (Lighthouse's NO_LCP) has no place in the range.
+    const lcps = results
+      .get(target)
+      .map((r) => r.audits['largest-contentful-paint']?.numericValue)
+      .filter(Number.isFinite);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id];
     const items = audit('network-requests')?.details?.items ?? [];
@@ -116,7 +120,7 @@ try {
       seo: score('seo'),
       lcpMs: audit('largest-contentful-paint')?.numericValue,
       lcp: seconds(audit('largest-contentful-paint')?.numericValue),
-      lcpRange: runs > 1 ? `${seconds(Math.min(...lcps))}-${seconds(Math.max(...lcps))}` : '',
+      lcpRange: lcps.length > 1 ? `${seconds(Math.min(...lcps))}-${seconds(Math.max(...lcps))}` : '',
       before: lhr.beforeLcp,
       tbt: audit('total-blocking-time')?.displayValue ?? '?',
       cls: audit('cumulative-layout-shift')?.displayValue ?? '?',

@@ -19,7 +19,7 @@ import { offlineReading } from './src/integrations/offline.mjs';
 import { parseCmsConfig } from './src/lib/config/cms-config.mjs';
 import { publishTarget } from './src/lib/config/publish-target.mjs';
 import { clientChunks } from './src/integrations/client-chunks.mjs';
-import { decapOutsideVite } from './src/integrations/decap-bundle.mjs';
+import { decapCms } from './src/integrations/decap-bundle.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { prelaunchWarnings } from './src/integrations/prelaunch.mjs';
 import { cspConfig, securityHeaders } from './src/integrations/security.mjs';
@@ -75,6 +75,8 @@ export default defineConfig({
       ),
     }),
     react(),
+    // Decap CMS, bundled by esbuild outside Vite and kept between builds (decision 0036).
+    decapCms(),
     interactDirective(),
     sitemap({
       filter: (page) => !PRIVATE_PATH.test(new URL(page).pathname),
@@ -94,8 +96,7 @@ export default defineConfig({
     prelaunchWarnings(), // the stand-in contact details, team members and yearless course dates left
   ],
   vite: {
-    // Decap CMS is bundled by esbuild outside Vite and kept between builds (decision 0036).
-    plugins: [tailwindcss(), decapOutsideVite()],
+    plugins: [tailwindcss()],
     // Loaded by the CMS on its first save (src/lib/cms/formats.ts): bundled when `npm run cms` starts,
     // or Vite would find them mid-save and reload the page to add them.
     optimizeDeps: { include: ['prettier/standalone', 'prettier/plugins/markdown'] },

@@ -129,13 +129,13 @@ export async function decapBundle({ root = ROOT, cacheDir = CACHE_DIR, entry = D
 }
 
 /**
- * The Vite plugin (client build only; `astro dev` bundles Decap itself, as before): cms-start's
- * `import('./decap-cms')` becomes an import of the separately built files, which join the build.
+ * The Vite plugin (client build only): cms-start's `import('./decap-cms')` becomes an import of the
+ * separately built files, which join the build.
+ * @param {() => Promise<{ fileName: string, files: OutputFile[] }>} bundle
  * @returns {import('vite').Plugin}
  */
-export function decapOutsideVite() {
-  /** @type {Promise<{ fileName: string, files: OutputFile[] }> | undefined} */
-  let bundle;
+export function decapOutsideVite(bundle) {
+  let asked = false;
   return {
     name: 'decap-outside-vite',
     apply: 'build',
@@ -144,13 +144,35 @@ export function decapOutsideVite() {
     async resolveId(source, importer) {
       if (!importer || !/[\\/]browser[\\/]cms-start\.ts$/.test(importer)) return null;
       if (source !== './decap-cms') return null;
-      bundle ??= decapBundle({ log: (message) => this.info(message) });
-      return { id: `/${(await bundle).fileName}`, external: true };
+      asked = true;
+      return { id: `/${(await bundle()).fileName}`, external: true };
     },
     async generateBundle() {
-      if (!bundle) return;
-      for (const { fileName, code } of (await bundle).files)
+      if (!asked) return;
+      for (const { fileName, code } of (await bundle()).files)
         this.emitFile({ type: 'asset', fileName, source: code });
+    },
+  };
+}
+
+/**
+ * The integration: in `astro build` only (`astro dev`, as `npm run cms` runs it, lets Vite serve
+ * Decap itself, with hot reload), the bundle is started as the configuration is set up, so that
+ * esbuild works beside the content sync and the server build instead of holding up the client build
+ * that asks for it (docs/performance.md, lever 21).
+ * @returns {import('astro').AstroIntegration}
+ */
+export function decapCms() {
+  return {
+    name: 'decap-outside-vite',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig, logger }) => {
+        if (command !== 'build') return;
+        const bundle = decapBundle({ log: (message) => logger.info(message) });
+        // Its failure is the build's, reported where the client build awaits it, not as unhandled.
+        bundle.catch(() => {});
+        updateConfig({ vite: { plugins: [decapOutsideVite(() => bundle)] } });
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, e2eChromiumPath } from './tools/test-setup.mjs';
+import { E2E_CHROMIUM_ARGS, chromiumPath, e2eChromiumPath } from './tools/test-setup.mjs';
 import { FORM_ROUTES } from './src/lib/config/shared.mjs';
 import { E2E_ADMIN, TEST_BUILD_DIR } from './tools/test-build.mjs';
 
@@ -24,12 +24,12 @@ export { E2E_ADMIN };
 
 const chromium = {
   executablePath: e2eChromiumPath(),
-  args: CHROMIUM_ARGS,
+  args: E2E_CHROMIUM_ARGS,
 };
 // The tests tagged @full-browser check what Chromium's headless shell does not do as a visitor's
 // browser does (it fetches lazy pictures at once, judges no site installable): they run in the full
 // browser, in projects of their own (a browser is chosen per worker, so per project).
-const fullChromium = { executablePath: chromiumPath(), args: CHROMIUM_ARGS };
+const fullChromium = { executablePath: chromiumPath(), args: E2E_CHROMIUM_ARGS };
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = devices['Pixel 7'];
 const phoneTests = /@layout|@phone-only/;

@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decapBundle } from '../../src/integrations/decap-bundle.mjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decapBundle, decapCms } from '../../src/integrations/decap-bundle.mjs';
 
 let root: string;
 let cacheDir: string;
@@ -91,5 +91,77 @@ describe('decapBundle', () => {
     await bundle();
     writeFileSync(join(root, 'src/part.ts'), 'export const part = 1;\n');
     expect((await bundle()).reused).toBe(true); // no longer read: not part of the key
+  });
+});
+
+describe('decapCms', () => {
+  type Setup = (options: {
+    command: string;
+    updateConfig: (config: { vite: { plugins: unknown[] } }) => void;
+    logger: { info: (message: string) => void };
+  }) => void;
+  type Plugin = {
+    resolveId: (source: string, importer?: string) => Promise<unknown>;
+    generateBundle: (this: { emitFile: (file: unknown) => void }) => Promise<void>;
+  };
+  const made = {
+    fileName: '_astro/decap-cms/decap-cms.abc.js',
+    files: [{ fileName: '_astro/decap-cms/decap-cms.abc.js', code: 'x' }],
+  };
+  /** The integration's set-up for `command`: whether it started the bundle, and the plugin it added. */
+  const setUp = (command: string, start: () => Promise<typeof made>) => {
+    const plugins: unknown[] = [];
+    const integration = decapCms({ start }) as unknown as { hooks: { 'astro:config:setup': Setup } };
+    integration.hooks['astro:config:setup']({
+      command,
+      updateConfig: (config) => plugins.push(...config.vite.plugins),
+      logger: { info: () => {} },
+    });
+    return plugins as Plugin[];
+  };
+  const cmsStart = '/project/src/browser/cms-start.ts';
+
+  it('starts nothing for `astro dev` and `astro sync`: Vite serves Decap itself there', () => {
+    for (const command of ['dev', 'sync', 'preview']) {
+      const start = vi.fn(() => Promise.resolve(made));
+      expect(setUp(command, start)).toEqual([]);
+      expect(start).not.toHaveBeenCalled();
+    }
+  });
+
+  it('starts the bundle once as a build sets up, and points the CMS at it', async () => {
+    const start = vi.fn(() => Promise.resolve(made));
+    const [plugin] = setUp('build', start);
+    expect(start).toHaveBeenCalledTimes(1); // before any bundle asks for it
+    expect(await plugin!.resolveId('./decap-cms', cmsStart)).toEqual({
+      id: `/${made.fileName}`,
+      external: true,
+    });
+    expect(await plugin!.resolveId('./decap-cms', '/project/src/browser/other.ts')).toBeNull();
+    const emitted: unknown[] = [];
+    await plugin!.generateBundle.call({ emitFile: (file) => emitted.push(file) });
+    expect(emitted).toEqual([{ type: 'asset', fileName: made.fileName, source: 'x' }]);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds no file to a bundle that never asked for Decap', async () => {
+    const [plugin] = setUp('build', () => Promise.resolve(made));
+    const emitted: unknown[] = [];
+    await plugin!.generateBundle.call({ emitFile: (file) => emitted.push(file) });
+    expect(emitted).toEqual([]);
+  });
+
+  it('a failed bundle fails the build where the CMS asks for it, not as an unhandled rejection', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const [plugin] = setUp('build', () => Promise.reject(new Error('esbuild failed')));
+      // Node reports a rejection nobody handles once the microtasks have run: one macrotask later.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+      await expect(plugin!.resolveId('./decap-cms', cmsStart)).rejects.toThrow('esbuild failed');
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

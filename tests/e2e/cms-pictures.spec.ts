@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { picturesProblem } from '../../src/lib/text/post-body';
 import { expect, test } from './fixtures';
-import { ROOT, routeDecapCms, useDecapRepository } from './decap-repository';
+import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
 
 // A picture in a post's text, written in Decap CMS as an editor would (issue 18): the Body's picture
 // button, an upload through the media library, alt text, "Publish now" against the real decap-server
@@ -25,12 +25,12 @@ const repository = useDecapRepository('cms-pictures-', async (dir) => {
   }
 });
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(() => {
   // Decap CMS's editor is for a desktop screen: the desktop project runs it (no @layout tag).
   // Decap's bundle (a few MB) loads and compiles its configuration before anything can be typed.
   test.slow();
-  await routeDecapCms(page, repository);
 });
+useDecapCmsRoute(repository);
 
 async function newPost(page: Page, title: string) {
   await page.goto('/cms/');

@@ -3,12 +3,11 @@
 // main, with the real decap-server on it (fs mode, loopback only, as `npm run cms` runs it) on a free
 // port. The admin is pointed at it through its localhost-only override (localStorage
 // 'publish-local-backend-url', src/lib/publish/connection.ts); Decap CMS, which talks to
-// localhost:8081 (admin/config.yml), through `routeDecapCms`.
+// localhost:8081 (admin/config.yml), through `useDecapCmsRoute`.
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import { freePort, startDecapServer } from '../process';
 
@@ -75,10 +74,28 @@ export function useDecapRepository(
   return repository;
 }
 
-/** Decap CMS, opened on this machine, talks to decap-server at localhost:8081: here, the suite's own. */
-export async function routeDecapCms(page: Page, repository: DecapRepository): Promise<void> {
-  await page.route(/^http:\/\/localhost:8081\//, async (route) => {
-    const url = route.request().url().replace('http://localhost:8081', new URL(repository.apiUrl).origin);
-    await route.fulfill({ response: await route.fetch({ url }) });
+/**
+ * Decap CMS, opened on this machine, talks to decap-server at localhost:8081: in each test of the
+ * calling file, the suite's own. Decap goes on asking after a test's last check (it reloads its
+ * entries after publishing); a request still in flight when the test ends is cut off with the page,
+ * and that is no failure of the test (it failed a passing test once, in CI). Any other failure of
+ * the route fails the test, and the route stays until the page closes, so nothing reaches a
+ * developer's own decap-server.
+ */
+export function useDecapCmsRoute(repository: DecapRepository): void {
+  let ended = false;
+  test.beforeEach(async ({ page }) => {
+    ended = false;
+    await page.route(/^http:\/\/localhost:8081\//, async (route) => {
+      const url = route.request().url().replace('http://localhost:8081', new URL(repository.apiUrl).origin);
+      try {
+        await route.fulfill({ response: await route.fetch({ url }) });
+      } catch (error) {
+        if (!ended) throw error;
+      }
+    });
+  });
+  test.afterEach(() => {
+    ended = true;
   });
 }

@@ -2,7 +2,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { openSignedIn } from './session-seed';
-import { ROOT, routeDecapCms, useDecapRepository } from './decap-repository';
+import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
 import { moreAction, postEntry } from './admin-posts';
 
 // Scheduling a post (issue 30), as an editor does it, against the real decap-server (fs mode, as
@@ -47,9 +47,7 @@ const repository = useDecapRepository('scheduling-', async (dir) => {
   );
 });
 
-test.beforeEach(async ({ page }) => {
-  await routeDecapCms(page, repository);
-});
+useDecapCmsRoute(repository);
 
 const row = postEntry;
 

@@ -61,8 +61,9 @@ export const cacheKey = (fixed, sources) => sha256(JSON.stringify({ ...fixed, so
  * Returns the entry's file name (under the build's root) and every file with its text: the entry and
  * the chunks it loads lazily (Decap's CodeMirror modes, prettier), as Vite split them before.
  * @typedef {{ fileName: string, code: string }} OutputFile
+ * @typedef {{ fileName: string, files: OutputFile[] }} Bundle the entry's file name and every file
  * @param {{ root?: string, cacheDir?: string, entry?: string, log?: (message: string) => void }} [options]
- * @returns {Promise<{ fileName: string, files: OutputFile[], reused: boolean }>}
+ * @returns {Promise<Bundle & { reused: boolean }>}
  */
 export async function decapBundle({ root = ROOT, cacheDir = CACHE_DIR, entry = DECAP_ENTRY, log } = {}) {
   const fixed = await fixedInputs({ root, esbuildVersion: esbuild.version });
@@ -131,7 +132,7 @@ export async function decapBundle({ root = ROOT, cacheDir = CACHE_DIR, entry = D
 /**
  * The Vite plugin (client build only): cms-start's `import('./decap-cms')` becomes an import of the
  * separately built files, which join the build.
- * @param {() => Promise<{ fileName: string, files: OutputFile[] }>} bundle
+ * @param {() => Promise<Bundle>} bundle
  * @returns {import('vite').Plugin}
  */
 export function decapOutsideVite(bundle) {
@@ -160,7 +161,7 @@ export function decapOutsideVite(bundle) {
  * Decap itself, with hot reload), the bundle is started as the configuration is set up, so that
  * esbuild works beside the content sync and the server build instead of holding up the client build
  * that asks for it (docs/performance.md, lever 21).
- * @param {{ start?: (log: (message: string) => void) => Promise<{ fileName: string, files: OutputFile[] }> }} [options]
+ * @param {{ start?: (log: (message: string) => void) => Promise<Bundle> }} [options]
  *   `start` makes the bundle (decapBundle; a stand-in in the tests)
  * @returns {import('astro').AstroIntegration}
  */

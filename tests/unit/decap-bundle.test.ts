@@ -108,7 +108,7 @@ describe('decapCms', () => {
     fileName: '_astro/decap-cms/decap-cms.abc.js',
     files: [{ fileName: '_astro/decap-cms/decap-cms.abc.js', code: 'x' }],
   };
-  /** The integration's set-up for `command`: whether it started the bundle, and the plugin it added. */
+  /** The integration's set-up for `command`: the plugins it added (none, or the one of Decap). */
   const setUp = (command: string, start: () => Promise<typeof made>) => {
     const plugins: unknown[] = [];
     const integration = decapCms({ start }) as unknown as { hooks: { 'astro:config:setup': Setup } };
@@ -121,7 +121,7 @@ describe('decapCms', () => {
   };
   const cmsStart = '/project/src/browser/cms-start.ts';
 
-  it('starts nothing for `astro dev` and `astro sync`: Vite serves Decap itself there', () => {
+  it('starts nothing for `astro dev`, `astro sync` or `astro preview`: Vite serves Decap itself in dev', () => {
     for (const command of ['dev', 'sync', 'preview']) {
       const start = vi.fn(() => Promise.resolve(made));
       expect(setUp(command, start)).toEqual([]);

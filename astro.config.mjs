@@ -11,6 +11,7 @@ import {
   shippedAdminAccount,
 } from './tools/build-env.mjs';
 import { buildDerived } from './src/integrations/build-derived.mjs';
+import { buildMemory } from './src/integrations/build-memory.mjs';
 import { interactDirective } from './src/directives/interact-integration.mjs';
 import { formRoutes } from './src/integrations/form-routes.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
@@ -57,6 +58,8 @@ export default defineConfig({
     responsiveStyles: false,
   },
   integrations: [
+    // The build's heap kept near what it holds (src/integrations/build-memory.mjs).
+    buildMemory(),
     {
       // A build (not `astro dev` or `astro check`) for CI or a host refuses the development account.
       name: 'admin-account',

@@ -180,29 +180,33 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   ).toEqual([null, null, null]);
 });
 
-test('a sign-in window closed before GitHub answers says so, and nothing is published', async ({
-  page,
-  context,
-}) => {
-  await context.route(/^https:\/\/api\.netlify\.com\/auth\?/, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title>' }),
-  );
-  await page.route(/^https:\/\/api\.github\.com\//, (route) =>
-    route.fulfill({ status: 500, json: { message: 'nothing is sent before a sign-in' } }),
-  );
-  await openSignedIn(page);
-  const website = page.getByRole('region', { name: 'Website' });
-  await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
-  await website.getByRole('button', { name: 'Sign in to GitHub' }).click();
-  const popup = page.waitForEvent('popup');
-  await page
-    .getByRole('alertdialog', { name: 'Sign in to GitHub to publish' })
-    .getByRole('button', { name: 'Sign in to GitHub' })
-    .click();
-  await (await popup).close();
-  await expect(website.getByRole('alert')).toHaveText(
-    'The sign-in window was closed before GitHub signed you in.',
-  );
-  await expect(website.getByRole('alert').locator('[tabindex="-1"]')).toBeFocused(); // the message in the alert region
-  await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
-});
+// @full-browser: in Chromium's headless shell, closing the popup from the test left the admin's page
+// unanswering (every call into it hung until the test's time ran out) in 3-6 of 30 repeats; the full
+// browser, where a visitor closes the window, passed 30 of 30.
+test(
+  'a sign-in window closed before GitHub answers says so, and nothing is published',
+  { tag: '@full-browser' },
+  async ({ page, context }) => {
+    await context.route(/^https:\/\/api\.netlify\.com\/auth\?/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title>' }),
+    );
+    await page.route(/^https:\/\/api\.github\.com\//, (route) =>
+      route.fulfill({ status: 500, json: { message: 'nothing is sent before a sign-in' } }),
+    );
+    await openSignedIn(page);
+    const website = page.getByRole('region', { name: 'Website' });
+    await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
+    await website.getByRole('button', { name: 'Sign in to GitHub' }).click();
+    const popup = page.waitForEvent('popup');
+    await page
+      .getByRole('alertdialog', { name: 'Sign in to GitHub to publish' })
+      .getByRole('button', { name: 'Sign in to GitHub' })
+      .click();
+    await (await popup).close();
+    await expect(website.getByRole('alert')).toHaveText(
+      'The sign-in window was closed before GitHub signed you in.',
+    );
+    await expect(website.getByRole('alert').locator('[tabindex="-1"]')).toBeFocused(); // the message in the alert region
+    await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
+  },
+);

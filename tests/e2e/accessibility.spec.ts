@@ -18,6 +18,8 @@ test.describe('the largest text at 320 px', () => {
       const box = (await menu.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(320);
       await expect(page.locator('[data-site-header]')).toHaveAttribute('data-static', '');
+      // Nothing to keep clear at the top but the usual 1.5rem (the header scrolls away).
+      await expect(page.locator('html')).toHaveCSS('scroll-padding-top', '36px');
     });
   }
 
@@ -25,6 +27,10 @@ test.describe('the largest text at 320 px', () => {
     await page.goto('/');
     await expect(page.locator('[data-site-header]')).not.toHaveAttribute('data-static');
     await expect(page.locator('[data-site-header]')).toHaveCSS('position', 'fixed');
+    // A scrolled-to heading or a focused field stops below the fixed header (its measured height).
+    const height = await page.locator('[data-site-header]').evaluate((header) => header.offsetHeight);
+    expect(height).toBeGreaterThan(0);
+    await expect(page.locator('html')).toHaveCSS('scroll-padding-top', `${height + 16 * 1.5}px`);
   });
 });
 

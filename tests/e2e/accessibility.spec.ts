@@ -28,7 +28,9 @@ test.describe('the largest text at 320 px', () => {
     await expect(page.locator('[data-site-header]')).not.toHaveAttribute('data-static');
     await expect(page.locator('[data-site-header]')).toHaveCSS('position', 'fixed');
     // A scrolled-to heading or a focused field stops below the fixed header (its measured height).
-    const height = await page.locator('[data-site-header]').evaluate((header) => header.offsetHeight);
+    const height = await page
+      .locator('[data-site-header]')
+      .evaluate((header) => (header as HTMLElement).offsetHeight);
     expect(height).toBeGreaterThan(0);
     await expect(page.locator('html')).toHaveCSS('scroll-padding-top', `${height + 16 * 1.5}px`);
   });

@@ -4,7 +4,8 @@
 // It is fixed (SPEC 2) unless that would take too much of the window: with large text on a phone,
 // or a screen zoomed to 400 %, a fixed header could hide a fifth of the page or more, so there it
 // scrolls away with the page instead ([data-static]; WCAG 1.4.10). Its height, or 0 when it
-// scrolls away, is --header-height, the scroll padding that keeps it off a focused field.
+// scrolls away, is --header-height, the scroll padding that keeps it off a focused field. It is
+// registered as not inherited (global.css): only <html> can read it.
 
 const SCROLLED_AFTER_PX = 8;
 /** The share of the window's height a fixed header may take. */

@@ -39,10 +39,20 @@ const isAlive = (pid) => {
   }
 };
 
-/** One build at a time: two would share Astro's caches. A lock left by a dead process is taken over. */
-async function lock(dir) {
+/** How often a build that waits for another one tries the lock again. */
+const LOCK_RETRY_MS = 250;
+
+/**
+ * One build at a time: two would share Astro's caches. A lock left by a dead process is taken over.
+ * With `onBusy`, a build that finds another running waits for it to end (telling `onBusy` once, with
+ * that build's process id) instead of failing: the server's own rebuilds, which nobody is there to
+ * run again.
+ * @param {string} dir @param {((pid: number) => void) | undefined} onBusy
+ */
+async function lock(dir, onBusy) {
   const file = path.join(dir, LOCK);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  let told = false;
+  for (;;) {
     try {
       const handle = await open(file, 'wx');
       await handle.writeFile(String(process.pid));
@@ -50,13 +60,17 @@ async function lock(dir) {
       return () => rm(file, { force: true });
     } catch (error) {
       if (error?.code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
-      if (pid && isAlive(pid))
-        throw new Error(`another build is running (process ${pid}); try again when it ends`);
-      await rm(file, { force: true });
     }
+    const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+    if (!pid || !isAlive(pid)) {
+      await rm(file, { force: true });
+      continue;
+    }
+    if (!onBusy) throw new Error(`another build is running (process ${pid}); try again when it ends`);
+    if (!told) onBusy(pid);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
   }
-  throw new Error(`could not take ${path.join(RELEASES, LOCK)}`);
 }
 
 /**
@@ -121,18 +135,20 @@ async function prune(root, liveId, previousId) {
 /**
  * Builds the project at `root` into a fresh .releases/<id>/ and, if the build succeeds, makes it the
  * live one. On failure nothing live changes and the error says why (the build's last lines).
- * @param {{ root: string, env?: Record<string, string | undefined>, onOutput?: (text: string) => void }} options
+ * `onBusy`: wait for a build already running (see lock()) rather than fail; `env` may then be a
+ * function, called once the lock is held, so a variable such as SITE_BUILD_NOW is the build's own.
+ * @param {{ root: string, env?: Record<string, string | undefined> | (() => Record<string, string | undefined>), onOutput?: (text: string) => void, onBusy?: (pid: number) => void }} options
  * @returns {Promise<{ id: string, dir: string }>}
  */
-export async function buildRelease({ root, env = process.env, onOutput }) {
+export async function buildRelease({ root, env = process.env, onOutput, onBusy }) {
   const dir = releasesDir(root);
   await mkdir(dir, { recursive: true });
-  const unlock = await lock(dir);
+  const unlock = await lock(dir, onBusy);
   const id = newId();
   const outDir = path.join(dir, id);
   const previous = await currentRelease(root);
   try {
-    await astroBuild(root, outDir, { env, onOutput });
+    await astroBuild(root, outDir, { env: typeof env === 'function' ? env() : env, onOutput });
     if (!existsSync(path.join(outDir, 'index.html')))
       throw new Error(`the build wrote no ${RELEASES}/${id}/index.html`);
     await switchTo(dir, id);

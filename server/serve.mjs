@@ -38,10 +38,14 @@ const shown = (dir) => path.relative(process.cwd(), dir) || '.';
 async function rebuild(reason) {
   console.log(`${reason}: building a new release into ${RELEASES}/…`);
   try {
+    // Another build running (`npm run update`, still removing old releases after its switch) is
+    // waited for: a scheduled post failing on it would wait a minute for the retry.
     const { dir } = await buildRelease({
       root,
-      env: { ...process.env, SITE_BUILD_NOW: new Date().toISOString() },
+      env: () => ({ ...process.env, SITE_BUILD_NOW: new Date().toISOString() }),
       onOutput: (text) => process.stdout.write(text),
+      onBusy: (pid) =>
+        console.log(`Another build is running (process ${pid}): this one starts when it ends.`),
     });
     console.log(`Built ${shown(dir)}/: it is served from the next request on.`);
     if (releases && listening) void schedule.watch(dir);

@@ -98,6 +98,31 @@ describe('buildRelease', () => {
     expect(await live()).toBe('second');
   });
 
+  it("with onBusy (the server's own rebuilds), waits for the running build, then builds after it", async () => {
+    await build({ FAKE_TEXT: 'first' });
+    const go = path.join(root, 'go');
+    const slow = build({ FAKE_BUILD: 'wait', FAKE_RELEASE: go, FAKE_TEXT: 'second' });
+    while ((await releaseIds()).length < 2) await new Promise((resolve) => setImmediate(resolve));
+    const busy: number[] = [];
+    let envRead = false;
+    const waiting = buildRelease({
+      root,
+      env: () => ((envRead = true), { FAKE_TEXT: 'third' }),
+      onBusy: (pid) => busy.push(pid),
+    });
+    await expect.poll(() => busy).toEqual([process.pid]);
+    // Told once, and its environment not read while it waits.
+    expect(envRead).toBe(false);
+    await writeFile(go, '');
+    const [second, third] = await Promise.all([slow, waiting]);
+    expect(envRead).toBe(true);
+    expect(await live()).toBe('third');
+    expect(busy).toEqual([process.pid]);
+    // Its folder was made once the other had finished: the ids sort by time.
+    expect(third.id > second.id).toBe(true);
+    expect(await releaseIds()).toEqual([second.id, third.id]);
+  });
+
   it('takes over the lock of a build whose process is gone', async () => {
     await mkdir(path.join(root, '.releases'));
     await writeFile(path.join(root, '.releases/build.lock'), '999999999');

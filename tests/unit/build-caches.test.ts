@@ -8,6 +8,7 @@ import { temporaryDirectory } from '../helpers';
 import { PipelineCache, packageVersion } from '../../src/integrations/html/pipeline-cache.mjs';
 import { finishPages, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
 import { CopiesCache, compressedCopies, precompressWanted } from '../../src/integrations/precompress.mjs';
+import { scriptStarter } from '../../src/integrations/html/script-priority-step.mjs';
 
 const context = { configText: 'backend:\n  name: github\n  repo: a/b\n', siteUrl: 'https://www.example.org' };
 
@@ -23,7 +24,7 @@ describe('PipelineCache', () => {
     const html = page('one');
     expect(await cache.get(cache.key(html, 'index.html'), html)).toBeUndefined();
     const result = await cache.put(cache.key(html, 'index.html'), html, run(html, 'index.html'));
-    expect(result.html).toContain('fetchpriority="low"');
+    expect(result.html).toContain(scriptStarter(['/_astro/a.js']));
     expect(await cache.get(cache.key(html, 'index.html'), html)).toEqual(result);
     expect(await cache.get(cache.key(page('two'), 'index.html'), page('two'))).toBeUndefined();
     expect(await cache.get(cache.key(html, 'other/index.html'), html)).toBeUndefined();

@@ -19,6 +19,7 @@ import { hashHeadStyles, parsePolicy } from '../../src/integrations/html/csp-ste
 import { HtmlPage } from '../../src/integrations/html/page.mjs';
 import { runSteps } from '../../src/integrations/html/pipeline.mjs';
 import { preferencesHeadScript } from '../../src/lib/page/a11y-preferences';
+import { fakePaintTimeline } from '../paint-timeline';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -148,45 +149,39 @@ describe('the critical-css step', () => {
     expect(policy.get('script-src')).toContain(hash(loaderScript(href)));
   });
 
-  it('the loader adds the stylesheet once, after the first contentful paint or at load', async () => {
-    let observer: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
-    const listeners: Record<string, () => void> = {};
+  it('the loader adds the stylesheet once, after the largest paint, and marks the page styled', () => {
     const appended: { rel?: string; href?: string; onload?: () => void }[] = [];
     const root = new Map<string, string>();
-    const timers: (() => void)[] = [];
-    const document = {
-      createElement: () => ({}),
+    const paint = fakePaintTimeline();
+    paint.run(loaderScript(href), {
       head: { appendChild: (link: (typeof appended)[number]) => appended.push(link) },
       documentElement: { setAttribute: (name: string, value: string) => root.set(name, value) },
-    };
-    const run = new Function(
-      'document',
-      'addEventListener',
-      'PerformanceObserver',
-      'setTimeout',
-      loaderScript(href),
-    );
-    run(
-      document,
-      (name: string, listener: () => void) => (listeners[name] = listener),
-      class {
-        constructor(callback: typeof observer) {
-          observer = callback;
-        }
-        observe() {}
-      },
-      (callback: () => void) => timers.push(callback),
-    );
-    expect(appended).toEqual([]);
-    observer!({ getEntriesByName: () => [] }); // first-paint only: not yet
-    expect(timers).toEqual([]);
-    observer!({ getEntriesByName: () => [{}] });
-    timers.forEach((timer) => timer());
-    listeners.load!();
+    });
+    paint.parsed();
+    paint.flush();
+    expect(appended).toEqual([]); // parsed, not yet painted
+    paint.largestPaint();
+    paint.flush();
+    paint.largestPaint();
+    paint.load();
+    paint.flush();
     expect(appended).toHaveLength(1);
     expect(appended[0]).toMatchObject({ rel: 'stylesheet', href });
+    expect(root.has('data-styled')).toBe(false);
     appended[0]!.onload!();
     expect(root.get('data-styled')).toBe('');
+  });
+
+  it('the loader adds it at the load event where the browser reports no largest paint', () => {
+    const appended: unknown[] = [];
+    const paint = fakePaintTimeline({ reportsLargestPaint: false });
+    paint.run(loaderScript(href), { head: { appendChild: (link: unknown) => appended.push(link) } });
+    paint.parsed();
+    paint.flush();
+    expect(appended).toEqual([]);
+    paint.load();
+    paint.flush();
+    expect(appended).toHaveLength(1);
   });
 
   it('leaves a page that would pass the first round trip with its link', () => {

@@ -14,7 +14,7 @@ import {
 } from '../../src/integrations/html/csp-steps.mjs';
 import { HtmlPage, bundledScripts } from '../../src/integrations/html/page.mjs';
 import { PAGE_STEPS, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
-import { lowerScriptPriority } from '../../src/integrations/html/script-priority-step.mjs';
+import { lowerScriptPriority, scriptStarter } from '../../src/integrations/html/script-priority-step.mjs';
 import { inlineCriticalCss } from '../../src/integrations/html/critical-css.mjs';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -213,7 +213,7 @@ describe('the pipeline', () => {
     expect(new Set(PAGE_STEPS.map((step) => step.name)).size).toBe(PAGE_STEPS.length);
   });
 
-  it('finishes a page: low-priority scripts, completed policy first in <head>, nothing else changed', () => {
+  it('finishes a page: its scripts started after the largest paint, completed policy first in <head>, nothing else changed', () => {
     const config = 'backend:\n  name: github\n  repo: a/b\n';
     const html =
       '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>T</title><script>layout()</script>' +
@@ -221,12 +221,23 @@ describe('the pipeline', () => {
       '<script type="module" src="/_astro/page.A1.js"></script></head><body><main><p>Hi</p></main></body></html>';
     const page = runSteps(html, 'index.html', pageContext(config));
     expect(page.problems).toEqual([]);
+    const starter = scriptStarter(['/_astro/page.A1.js']);
     expect(page.html).toBe(
       '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
-        `<meta http-equiv="content-security-policy" content="script-src 'self' ${hash('layout()')}">` +
-        '<title>T</title><script>layout()</script>' +
-        '<script type="module" fetchpriority="low" src="/_astro/page.A1.js"></script></head><body><main><p>Hi</p></main></body></html>',
+        `<meta http-equiv="content-security-policy" content="script-src 'self' ${hash('layout()')} ${hash(starter)}">` +
+        `<title>T</title><script>layout()</script><script>${starter}</script></head><body><main><p>Hi</p></main></body></html>`,
     );
+  });
+
+  it('keeps the script tags, marked low, on the pages drawn by scripts (admin, cms, offline)', () => {
+    const html =
+      '<!DOCTYPE html><html lang="en"><head><title>T</title>' +
+      '<script type="module" src="/_astro/page.A1.js"></script></head><body></body></html>';
+    for (const file of ['admin/index.html', 'cms/index.html', 'offline/index.html']) {
+      const page = new HtmlPage(html, file);
+      lowerScriptPriority.run(page);
+      expect(page.html).toBe(html.replace('module" src=', 'module" fetchpriority="low" src='));
+    }
   });
 
   it("relaxes only /cms/ and widens connect-src only on the admin's pages", () => {

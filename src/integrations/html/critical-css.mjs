@@ -9,6 +9,7 @@
 // a kept rule uses them. The layers are declared first in the stylesheet's own order, so the full
 // stylesheet, which arrives later with the same rules, cascades exactly as before.
 import { brotliCompressSync, constants } from 'node:zlib';
+import { afterLargestPaint } from './after-largest-paint.mjs';
 import { attribute } from './page.mjs';
 
 /**
@@ -319,19 +320,15 @@ export function firstScreenClasses(page) {
 }
 
 /**
- * The loader of the whole stylesheet: once the first contentful paint has happened (paint timing),
- * so it never holds up that paint nor shares its round trips (a frame can come before it: an
- * animation-frame callback was measured running 60 ms before the first contentful paint), or at the
- * page's load event where paint timing is missing; then it marks <html> styled, also when the file
- * fails, so what waits for it is shown rather than kept hidden.
+ * The loader of the whole stylesheet: after the page's largest paint (after-largest-paint.mjs), so it
+ * never holds up that paint nor shares its round trips; then it marks <html> styled, also when the
+ * file fails, so what waits for it is shown rather than kept hidden.
  */
 export const loaderScript = (href) =>
-  `(function(){var d=document,l=d.createElement('link'),a=function(){a=function(){};d.head.appendChild(l)};` +
+  `(function(){var d=document,l=d.createElement('link');` +
   `l.rel='stylesheet';l.href=${JSON.stringify(href)};` +
   `l.onload=l.onerror=function(){d.documentElement.setAttribute('${STYLED}','')};` +
-  `addEventListener('load',function(){a()});` +
-  `try{new PerformanceObserver(function(s){if(s.getEntriesByName('first-contentful-paint').length)setTimeout(function(){a()})})` +
-  `.observe({type:'paint',buffered:true})}catch(e){}})()`;
+  `${afterLargestPaint('d.head.appendChild(l)')}})()`;
 
 /**
  * The most a page may weigh with its first screen's rules, compressed (brotli at quality 5, quick
@@ -362,7 +359,7 @@ const isStylesheet = (element) =>
  * @type {import('./page.mjs').Step}
  */
 export const inlineCriticalCss = {
-  name: 'critical css: inline the first screen, load the rest after the first paint',
+  name: 'critical css: inline the first screen, load the rest after the largest paint',
   run(page, context) {
     if (/^(admin|cms|offline)\//.test(page.file) || !context?.stylesheet) return;
     const head = page.byTag('head')[0];

@@ -39,6 +39,7 @@ const SOURCES = [
   './csp-steps.mjs',
   './script-priority-step.mjs',
   './critical-css.mjs',
+  './after-largest-paint.mjs',
   './pipeline-cache.mjs',
   '../security.mjs',
   '../../lib/config/cms-config.mjs',

@@ -169,9 +169,9 @@ export function htmlPipeline({ siteUrl = '' } = {}) {
         const sum = (name) => parts.reduce((total, part) => total + part[name], 0);
         // Every page has the layout's script: none found means Astro writes its tags differently now.
         if (sum('lowered') === 0)
-          logger.warn('No bundled <script type="module"> found: their fetch priority is unchanged.');
+          logger.warn('No bundled <script type="module"> found: none started after the largest paint.');
         logger.info(
-          `${sum('pages')} pages through ${PAGE_STEPS.length} steps: bundled scripts marked fetchpriority="low" in ` +
+          `${sum('pages')} pages through ${PAGE_STEPS.length} steps: bundled scripts started after the largest paint (fetchpriority="low" where kept) in ` +
             `${sum('lowered')}, Content-Security-Policy completed in each; ${sum('hits')} unchanged since an ` +
             `earlier build (cached); ${threads} thread${threads === 1 ? '' : 's'}; ` +
             `${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -1,0 +1,64 @@
+// A stand-in for the browser around the inline scripts that wait for a page's largest paint
+// (src/integrations/html/after-largest-paint.mjs), for the unit tests of the steps that write them.
+
+/**
+ * A browser's paint timeline for the inline scripts that wait for the largest paint
+ * (src/integrations/html/after-largest-paint.mjs): run them, then move the page on step by step.
+ */
+export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
+  let observer: ((list: { getEntries: () => unknown[] }) => void) | undefined;
+  const listeners: Record<string, (() => void)[]> = {};
+  const on = (name: string, listener: () => void) => (listeners[name] ??= []).push(listener);
+  let timers: (() => void)[] = [];
+  const document = { readyState: 'loading', addEventListener: on };
+  class FakeObserver {
+    static supportedEntryTypes = reportsLargestPaint ? ['paint', 'largest-contentful-paint'] : ['paint'];
+    constructor(callback: typeof observer) {
+      observer = callback;
+    }
+    observe() {}
+  }
+  return {
+    run(script: string, extra: Record<string, unknown> = {}) {
+      const doc = {
+        ...document,
+        createElement: () => ({}),
+        documentElement: { setAttribute() {} },
+        ...extra,
+        addEventListener: on,
+      };
+      Object.defineProperty(doc, 'readyState', { get: () => document.readyState });
+      new Function(
+        'document',
+        'addEventListener',
+        'PerformanceObserver',
+        'setTimeout',
+        'requestAnimationFrame',
+        script,
+      )(
+        doc,
+        on,
+        FakeObserver,
+        (callback: () => void) => timers.push(callback),
+        (callback: () => void) => timers.push(callback),
+      );
+    },
+    largestPaint: () => observer?.({ getEntries: () => [{}] }),
+    parsed: () => {
+      document.readyState = 'interactive';
+      for (const listener of listeners.DOMContentLoaded ?? []) listener();
+    },
+    load: () => {
+      document.readyState = 'complete';
+      for (const listener of listeners.load ?? []) listener();
+    },
+    /** Runs every timer and frame callback due, and those they schedule. */
+    flush: () => {
+      while (timers.length) {
+        const due = timers;
+        timers = [];
+        due.forEach((callback) => callback());
+      }
+    },
+  };
+}

@@ -32,7 +32,9 @@ test.describe('production server', () => {
     // Files that _headers says nothing about get the hosts' usual default.
     expect(await cacheControl('/')).toBe('public, max-age=0, must-revalidate');
     const html = await (await request.get('/')).text();
-    const script = /src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
+    // Public pages name their bundled scripts in the inline starter's list, not in a src attribute
+    // (src/integrations/html/script-priority-step.mjs).
+    const script = /"(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();
     expect(await cacheControl(script!)).toBe('public, max-age=31536000, immutable');
   });

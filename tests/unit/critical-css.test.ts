@@ -9,11 +9,14 @@ import {
   compressedSize,
   criticalCss,
   firstScreenClasses,
+  firstScreenTags,
   inlineCriticalCss,
   loaderScript,
   mayMatch,
+  namesControlPart,
   parseStylesheet,
   serialise,
+  typesOf,
 } from '../../src/integrations/html/critical-css.mjs';
 import { hashHeadStyles, parsePolicy } from '../../src/integrations/html/csp-steps.mjs';
 import { HtmlPage } from '../../src/integrations/html/page.mjs';
@@ -64,6 +67,42 @@ describe('which rules a page can use', () => {
     expect(mayMatch('html[data-contrast=dark]', new Set())).toBe(true);
   });
 
+  it("requires a selector's element names outside functions, escapes and attribute values aside", () => {
+    expect(typesOf('ul>li')).toEqual(['ul', 'li']);
+    expect(typesOf('html[data-contrast=dark] p.note')).toEqual(['html', 'p']);
+    expect(typesOf(':where(select:is([multiple],[size])) optgroup option')).toEqual(['optgroup', 'option']);
+    expect(typesOf(':where(.space-y-3>:not(:last-child))')).toEqual([]);
+    expect(typesOf('abbr:where([title])')).toEqual(['abbr']);
+    expect(typesOf('[data-label="a b"] em')).toEqual(['em']);
+    // An escaped space, or a hex escape ended by its space, is part of a class name, not a combinator.
+    expect(typesOf('.a\\ b')).toEqual([]);
+    expect(typesOf('.\\32 xl\\:text-lg p')).toEqual(['p']);
+    expect(typesOf('.\\[\\&_ul\\]\\:space-y-2 ul>:not(:last-child)')).toEqual(['ul']);
+  });
+
+  it('keeps a rule for elements only where they are, through any selector of its list', () => {
+    const tags = new Set(['html', 'body', 'main', 'p']);
+    expect(mayMatch('code,kbd,samp,pre', new Set(), tags)).toBe(false);
+    expect(mayMatch('code,p', new Set(), tags)).toBe(true);
+    expect(mayMatch('main .mt-2', new Set(['mt-2']), tags)).toBe(true);
+    expect(mayMatch('table .mt-2', new Set(['mt-2']), tags)).toBe(false);
+    expect(mayMatch('*,:after,:before,::backdrop', new Set(), tags)).toBe(true);
+    // Without the page's element names, every element counts as present.
+    expect(mayMatch('code', new Set())).toBe(true);
+  });
+
+  it("keeps the rules for a form control's parts only where a form control is", () => {
+    expect(namesControlPart('::-webkit-datetime-edit-year-field')).toBe(true);
+    expect(namesControlPart('.file\\:mr-2::file-selector-button')).toBe(true);
+    expect(namesControlPart('::placeholder')).toBe(true);
+    expect(namesControlPart('.marker\\:x ::marker')).toBe(false);
+    expect(namesControlPart(':is(::placeholder)')).toBe(false); // inside a function: left as present
+    const page = new Set(['html', 'body', 'main', 'p']);
+    expect(mayMatch('::placeholder', new Set(), page)).toBe(false);
+    expect(mayMatch('::placeholder', new Set(), new Set([...page, 'textarea']))).toBe(true);
+    expect(mayMatch('input,::file-selector-button', new Set(), page)).toBe(false);
+  });
+
   it('keeps the rules of the classes given, the base, the states and what they read; layers in order', () => {
     const css = criticalCss(parseStylesheet(SHEET), ['mt-2', 'shadow', 'md:grid', 'card', 'spin']);
     expect(css.startsWith('@layer properties,theme,base,components,utilities;')).toBe(true);
@@ -83,6 +122,13 @@ describe('which rules a page can use', () => {
       '--tw-shadow:0 0 #0000',
     ])
       expect(css).toContain(kept);
+    // With the page's element names, a base rule for an element it does not have is left out.
+    const withTags = criticalCss(parseStylesheet(SHEET), ['mt-2'], ['html', 'body', 'main', 'p']);
+    expect(withTags).toContain('*{margin:0}');
+    expect(withTags).not.toContain('a{color:inherit}');
+    expect(criticalCss(parseStylesheet(SHEET), ['mt-2'], ['html', 'body', 'a'])).toContain(
+      'a{color:inherit}',
+    );
     for (const dropped of [
       '.unused',
       '.md\\:flex',
@@ -111,6 +157,9 @@ describe("the first screen's classes", () => {
     expect([...firstScreenClasses(page)].sort()).toEqual(
       ['b', 'h', 'hero', 'm', 'top', ...HEAD_SCRIPT_CLASSES].sort(),
     );
+    // The elements, from the same parts of the page: the hidden <div>, the template's <p>, what
+    // follows the mark and the footer are not among them.
+    expect([...firstScreenTags(page)].sort()).toEqual(['body', 'header', 'html', 'main', 'section']);
   });
 
   it('include every class the head script puts on <html> before the first paint', () => {
@@ -138,7 +187,9 @@ describe('the critical-css step', () => {
   it('swaps the link for the rules, a loader after the first paint and a <noscript> link, all hashed', () => {
     const page = runSteps(html, 'index.html', context);
     expect(page.problems).toEqual([]);
-    const css = criticalCss(parseStylesheet(SHEET), ['mt-2', ...HEAD_SCRIPT_CLASSES]) + UNTIL_STYLED;
+    const css =
+      criticalCss(parseStylesheet(SHEET), ['mt-2', ...HEAD_SCRIPT_CLASSES], ['html', 'body', 'main', 'p']) +
+      UNTIL_STYLED;
     expect(page.html).toContain(
       `<style>${css}</style><script>${loaderScript(href)}</script>` +
         `<noscript><link rel="stylesheet" href="${href}"></noscript></head>`,

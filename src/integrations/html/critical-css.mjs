@@ -2,9 +2,10 @@
 // stylesheet Astro links is one file for every page, render-blocking, and fetching it cost each page a
 // second round trip before anything was painted. Tailwind's rules are almost all one-class selectors,
 // so the rules a page can use are found from the class names in its markup, without a browser: a rule
-// is kept when one of its selectors names only classes the page has (classes under :not() aside,
-// since those match by being absent; element and attribute selectors always count as present, which
-// keeps the base styles and every data-contrast, data-scrolled… state). @font-face is always kept
+// is kept when one of its selectors names only classes and elements the page has (those under :not()
+// aside, since they match by being absent; elements named inside :is() or :where() and attribute
+// selectors count as present, which keeps every data-contrast, data-scrolled… state; a base style
+// for an element the first screen lacks, a table or code, waits for the stylesheet). @font-face is always kept
 // (the accessibility panel's font applies before the first paint), @property and @keyframes only when
 // a kept rule uses them. The layers are declared first in the stylesheet's own order, so the full
 // stylesheet, which arrives later with the same rules, cascades exactly as before.
@@ -172,36 +173,98 @@ export function classesOf(selector) {
   return [...withoutNegations(selector).matchAll(CLASS)].map((match) => match[1].replace(/\\(.)/g, '$1'));
 }
 
-/** Each selector list's required classes, worked out once for every page of the build. */
+/**
+ * The selector with what stands inside parentheses, brackets and quotes taken out, and each escape
+ * (`\:`, `\ `, or hex as in `\32 `, whose space ends it) as one `_`, a part of a name, never a combinator.
+ */
+function outsideParentheses(selector) {
+  let out = '';
+  let depth = 0;
+  let quote = '';
+  for (let at = 0; at < selector.length; at += 1) {
+    const char = selector[at];
+    if (char === '\\') {
+      const hex = /^[0-9a-fA-F]{1,6}\s?/.exec(selector.slice(at + 1));
+      at += hex ? hex[0].length : 1;
+      if (depth === 0 && !quote) out += '_';
+    } else if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(' || char === '[') depth += 1;
+    else if (char === ')' || char === ']') depth -= 1;
+    else if (depth === 0) out += char;
+  }
+  return out;
+}
+
+// A type selector starts a compound: at the start of the selector or after a combinator.
+const TYPE = /(?:^|[\s>+~])([a-zA-Z][\w-]*)/g;
+
+/**
+ * The element names a selector requires: its type selectors, lower-cased (`ul>li` requires ul and
+ * li). Those inside :is(), :where(), :not() and other functions are left out, so a rule that may match
+ * through an alternative is never dropped for it.
+ */
+export function typesOf(selector) {
+  return [...outsideParentheses(selector).matchAll(TYPE)].map((match) => match[1].toLowerCase());
+}
+
+// Pseudo-elements that are parts of form controls (a date field's segments, a search field's
+// decoration, a file input's button, a placeholder): they match only where a form control is.
+const CONTROL_PART =
+  /::(-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-)|file-selector-button|placeholder)/;
+const CONTROLS = ['input', 'textarea', 'select'];
+
+/**
+ * Whether a selector names a part of a form control (CONTROL_PART), outside any function.
+ * @param {string} selector
+ */
+export const namesControlPart = (selector) => CONTROL_PART.test(outsideParentheses(selector));
+
+/** Each selector list's required classes and elements, worked out once for every page of the build. */
 const required = new Map();
 
-/** Whether a rule with this selector list can match in a page whose classes are `classes`. */
-export function mayMatch(selectorList, classes) {
+/**
+ * Whether a rule with this selector list can match in a page whose classes are `classes` and whose
+ * elements are named `tags` (every element counts as present without it).
+ * @param {string} selectorList @param {Set<string>} classes @param {Set<string>} [tags]
+ */
+export function mayMatch(selectorList, classes, tags) {
   let lists = required.get(selectorList);
   if (!lists) {
-    lists = selectorsOf(selectorList).map((selector) => classesOf(selector));
+    lists = selectorsOf(selectorList).map((selector) => ({
+      names: classesOf(selector),
+      types: typesOf(selector),
+      control: namesControlPart(selector),
+    }));
     required.set(selectorList, lists);
   }
-  return lists.some((names) => names.every((name) => classes.has(name)));
+  return lists.some(
+    ({ names, types, control }) =>
+      names.every((name) => classes.has(name)) &&
+      (!tags ||
+        (types.every((type) => tags.has(type)) && (!control || CONTROLS.some((type) => tags.has(type))))),
+  );
 }
 
 const GROUPING = /^@(layer|media|supports|container|starting-style|scope)\b/;
 
 /**
- * The rules of `nodes` a page with these classes can use (the first pass: @property and @keyframes
- * are decided afterwards, from what was kept).
- * @param {Node[]} nodes @param {Set<string>} classes @returns {Node[]}
+ * The rules of `nodes` a page with these classes and elements can use (the first pass: @property
+ * and @keyframes are decided afterwards, from what was kept).
+ * @param {Node[]} nodes @param {Set<string>} classes @param {Set<string> | undefined} tags
+ * @returns {Node[]}
  */
-function keepUsed(nodes, classes) {
+function keepUsed(nodes, classes, tags) {
   /** @type {Node[]} */
   const kept = [];
   for (const node of nodes) {
     if (!('prelude' in node)) kept.push(node);
     else if (GROUPING.test(node.prelude)) {
-      const children = keepUsed(node.children, classes);
+      const children = keepUsed(node.children, classes, tags);
       if (children.some((child) => 'prelude' in child)) kept.push({ prelude: node.prelude, children });
     } else if (node.prelude.startsWith('@')) kept.push(node);
-    else if (mayMatch(node.prelude, classes)) kept.push(node);
+    else if (mayMatch(node.prelude, classes, tags)) kept.push(node);
   }
   return kept;
 }
@@ -241,26 +304,29 @@ function layerOrder(nodes) {
 }
 
 /**
- * The part of the stylesheet `css` (its text) that a page whose markup has these class names needs.
+ * The part of the stylesheet `css` (its text) that a page whose markup has these class names, and
+ * these elements (every element counts as present without them), needs.
  * @param {Node[]} sheet parseStylesheet(css)
  * @param {Iterable<string>} classes
+ * @param {Iterable<string>} [tags]
  * @returns {string}
  */
-export function criticalCss(sheet, classes) {
+export function criticalCss(sheet, classes, tags) {
   // Pages of one kind (posts, tags) mostly have the same classes: worked out once for each set.
   let made = madeFor.get(sheet);
   if (!made) madeFor.set(sheet, (made = new Map()));
-  const key = [...new Set(classes)].sort().join(' ');
-  if (!made.has(key)) made.set(key, criticalCssOf(sheet, classes));
+  const sorted = (names) => [...new Set(names)].sort().join(' ');
+  const key = `${sorted(classes)}|${tags ? sorted(tags) : '*'}`;
+  if (!made.has(key)) made.set(key, criticalCssOf(sheet, classes, tags));
   return made.get(key);
 }
 
 /** @type {WeakMap<Node[], Map<string, string>>} */
 const madeFor = new WeakMap();
 
-/** @param {Node[]} sheet @param {Iterable<string>} classes */
-function criticalCssOf(sheet, classes) {
-  const kept = dropUnreadProperties(keepUsed(sheet, new Set(classes)));
+/** @param {Node[]} sheet @param {Iterable<string>} classes @param {Iterable<string>} [tags] */
+function criticalCssOf(sheet, classes, tags) {
+  const kept = dropUnreadProperties(keepUsed(sheet, new Set(classes), tags && new Set(tags)));
   const rules = dropUnreferenced(kept, serialise(kept));
   const layers = layerOrder(sheet);
   return (layers.length > 1 ? `@layer ${layers.join(',')};` : '') + serialise(rules);
@@ -289,17 +355,14 @@ export const UNTIL_STYLED = (() => {
 export const HEAD_SCRIPT_CLASSES = ['js'];
 
 /**
- * The class names of the page's markup visible at first: every element of <body> except those in a
- * `hidden` subtree or a <template> (shown only by a script, after the stylesheet has come), those
- * in <main> from the FIRST_SCREEN_END element on, and the site's footer (<body>'s own <footer>); with those of <html>, <body> and HEAD_SCRIPT_CLASSES.
+ * The elements of the page's markup visible at first: <html>, <body> and every element of <body>
+ * except those in a `hidden` subtree or a <template> (shown only by a script, after the stylesheet
+ * has come), those in <main> from the FIRST_SCREEN_END element on, and the site's footer (<body>'s
+ * own <footer>).
  * @param {import('./page.mjs').HtmlPage} page
  */
-export function firstScreenClasses(page) {
-  const classes = new Set(HEAD_SCRIPT_CLASSES);
-  const add = (element) => {
-    for (const name of (attribute(element, 'class') ?? '').split(/\s+/)) if (name) classes.add(name);
-  };
-  for (const element of [...page.byTag('html'), ...page.byTag('body')]) add(element);
+function firstScreenElements(page) {
+  const elements = [...page.byTag('html'), ...page.byTag('body')];
   const body = page.byTag('body')[0];
   let after = false;
   const walk = (node, inMain) => {
@@ -311,12 +374,33 @@ export function firstScreenClasses(page) {
       if (node === body && child.tagName === 'footer') continue;
       if (inMain && child.attrs.some((attr) => attr.name === FIRST_SCREEN_END)) after = true;
       if (inMain && after) continue;
-      add(child);
+      elements.push(child);
       walk(child, inMain || child.tagName === 'main');
     }
   };
   if (body) walk(body, false);
+  return elements;
+}
+
+/**
+ * The class names of the page's markup visible at first (firstScreenElements), with
+ * HEAD_SCRIPT_CLASSES.
+ * @param {import('./page.mjs').HtmlPage} page
+ */
+export function firstScreenClasses(page) {
+  const classes = new Set(HEAD_SCRIPT_CLASSES);
+  for (const element of firstScreenElements(page))
+    for (const name of (attribute(element, 'class') ?? '').split(/\s+/)) if (name) classes.add(name);
   return classes;
+}
+
+/**
+ * The names of the elements visible at first (firstScreenElements): a rule for an element the first
+ * screen does not have (a table, code, a select) waits for the whole stylesheet.
+ * @param {import('./page.mjs').HtmlPage} page
+ */
+export function firstScreenTags(page) {
+  return new Set(firstScreenElements(page).map((element) => element.tagName.toLowerCase()));
 }
 
 /**
@@ -371,7 +455,7 @@ export const inlineCriticalCss = {
     const href = attribute(link, 'href');
     const sheet = context.stylesheet(href);
     if (!sheet) return;
-    const css = criticalCss(sheet, firstScreenClasses(page)) + UNTIL_STYLED;
+    const css = criticalCss(sheet, firstScreenClasses(page), firstScreenTags(page)) + UNTIL_STYLED;
     const { startOffset, endOffset } = link.sourceCodeLocation;
     const text =
       `<style>${css}</style><script>${loaderScript(href)}</script>` +

@@ -228,3 +228,79 @@ test('the first screen is styled from the page itself; the stylesheet comes afte
   await expect(page.locator('html[data-styled]')).toHaveCount(1);
   await expect(footer).toBeVisible();
 });
+
+/**
+ * The computed style of each element the page shows in its first screen, keyed by its place in the
+ * document: what the rules chosen by class and element name (src/integrations/html/critical-css.mjs)
+ * must give exactly as the whole stylesheet does.
+ */
+const firstScreenStyles = (page: Page) =>
+  page.evaluate(() => {
+    const properties = [
+      'display',
+      'position',
+      'box-sizing',
+      'width',
+      'height',
+      'margin-top',
+      'margin-left',
+      'padding-top',
+      'padding-left',
+      'border-top-width',
+      'border-left-width',
+      'font-family',
+      'font-size',
+      'font-weight',
+      'line-height',
+      'color',
+      'background-color',
+      'text-align',
+      'text-decoration-line',
+      'flex-direction',
+      'grid-template-columns',
+      'gap',
+      'list-style-type',
+      'vertical-align',
+    ];
+    const place = (element: Element) => {
+      const steps: number[] = [];
+      for (let at: Element | null = element; at?.parentElement; at = at.parentElement)
+        steps.unshift([...at.parentElement.children].indexOf(at));
+      return steps.join('.');
+    };
+    const styles: Record<string, string> = {};
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.top >= innerHeight || !element.checkVisibility({ visibilityProperty: true })) continue;
+      const style = getComputedStyle(element);
+      styles[`${place(element)} ${element.tagName.toLowerCase()}`] = properties
+        .map((name) => `${name}:${style.getPropertyValue(name)}`)
+        .join(';');
+    }
+    return styles;
+  });
+
+for (const path of ['/services/individual-therapy', '/privacy']) {
+  test(
+    `${path}: the first screen's own rules style it as the whole stylesheet does`,
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.route('**/_astro/*.css', () => {
+        // Never answered: only the page's own rules style it.
+      });
+      // Not the load event: the stylesheet the loader adds holds it up, and is never answered.
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      const own = await firstScreenStyles(page);
+      expect(Object.keys(own).length).toBeGreaterThan(20);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.reload();
+      await expect(page.locator('html[data-styled]')).toHaveCount(1);
+      await page.evaluate(() => document.fonts.ready);
+      const whole = await firstScreenStyles(page);
+      for (const [element, style] of Object.entries(own)) expect.soft(style, element).toBe(whole[element]);
+    },
+  );
+}

@@ -2,12 +2,12 @@
 // stylesheet Astro links is one file for every page, render-blocking, and fetching it cost each page a
 // second round trip before anything was painted. Tailwind's rules are almost all one-class selectors,
 // so the rules a page can use are found from the class names in its markup, without a browser: a rule
-// is kept when one of its selectors names only classes and elements the page has (those under :not()
-// aside, since they match by being absent; elements named inside :is() or :where() and attribute
-// selectors count as present, which keeps every data-contrast, data-scrolled… state; a base style
-// for an element the first screen lacks, a table or code, waits for the stylesheet). @font-face is always kept
-// (the accessibility panel's font applies before the first paint), @property and @keyframes only when
-// a kept rule uses them. The layers are declared first in the stylesheet's own order, so the full
+// is kept when one of its selectors names only classes and elements the page has (those under
+// :not() aside, since they match by being absent; elements named inside :is() or :where() and
+// attribute selectors count as present, which keeps every data-contrast, data-scrolled… state; a
+// base style for an element the first screen lacks, a table or code, waits for the stylesheet).
+// @font-face is always kept (the accessibility panel's font applies before the first paint),
+// @property and @keyframes only when a kept rule uses them. The layers are declared first in the stylesheet's own order, so the full
 // stylesheet, which arrives later with the same rules, cascades exactly as before.
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterLargestPaint } from './after-largest-paint.mjs';
@@ -383,24 +383,20 @@ function firstScreenElements(page) {
 }
 
 /**
- * The class names of the page's markup visible at first (firstScreenElements), with
- * HEAD_SCRIPT_CLASSES.
+ * The class names and the element names of the page's markup visible at first (firstScreenElements),
+ * with HEAD_SCRIPT_CLASSES: a rule for a class or an element the first screen does not have (a table,
+ * code, a select) waits for the whole stylesheet.
  * @param {import('./page.mjs').HtmlPage} page
+ * @returns {{ classes: Set<string>, tags: Set<string> }}
  */
-export function firstScreenClasses(page) {
+export function firstScreen(page) {
   const classes = new Set(HEAD_SCRIPT_CLASSES);
-  for (const element of firstScreenElements(page))
+  const tags = new Set();
+  for (const element of firstScreenElements(page)) {
+    tags.add(element.tagName.toLowerCase());
     for (const name of (attribute(element, 'class') ?? '').split(/\s+/)) if (name) classes.add(name);
-  return classes;
-}
-
-/**
- * The names of the elements visible at first (firstScreenElements): a rule for an element the first
- * screen does not have (a table, code, a select) waits for the whole stylesheet.
- * @param {import('./page.mjs').HtmlPage} page
- */
-export function firstScreenTags(page) {
-  return new Set(firstScreenElements(page).map((element) => element.tagName.toLowerCase()));
+  }
+  return { classes, tags };
 }
 
 /**
@@ -455,7 +451,8 @@ export const inlineCriticalCss = {
     const href = attribute(link, 'href');
     const sheet = context.stylesheet(href);
     if (!sheet) return;
-    const css = criticalCss(sheet, firstScreenClasses(page), firstScreenTags(page)) + UNTIL_STYLED;
+    const { classes, tags } = firstScreen(page);
+    const css = criticalCss(sheet, classes, tags) + UNTIL_STYLED;
     const { startOffset, endOffset } = link.sourceCodeLocation;
     const text =
       `<style>${css}</style><script>${loaderScript(href)}</script>` +

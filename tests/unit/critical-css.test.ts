@@ -59,6 +59,9 @@ describe('parsing the stylesheet', () => {
 describe('which rules a page can use', () => {
   it('requires every class of a selector, escapes undone, classes under :not() aside', () => {
     expect(classesOf('.md\\:flex')).toEqual(['md:flex']);
+    // A hex escape, as Tailwind writes a leading digit, and the space that ends it: `2xl:text-lg`.
+    expect(classesOf('.\\32 xl\\:text-lg')).toEqual(['2xl:text-lg']);
+    expect(classesOf('.\\32 xl\\:text-lg .mt-2')).toEqual(['2xl:text-lg', 'mt-2']);
     expect(classesOf('html:not(.js) [data-menu]')).toEqual([]);
     expect(classesOf('.group-hover\\:x:is(:where(.group):hover *)')).toEqual(['group-hover:x', 'group']);
     expect(mayMatch('.a .b', new Set(['a']))).toBe(false);

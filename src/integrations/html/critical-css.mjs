@@ -166,11 +166,20 @@ function selectorsOf(list) {
   return selectors;
 }
 
-const CLASS = /\.((?:\\.|[\w-])+)/g;
+// A CSS escape: hex digits and the one space that may end them (`\32 ` is "2"), or any other character.
+const ESCAPE = /\\(?:([0-9a-fA-F]{1,6})\s?|(.))/g;
+const CLASS = new RegExp(`\\.((?:${ESCAPE.source}|[\\w-])+)`, 'g');
 
-/** The class names a selector requires (escapes undone: `.md\:flex` requires `md:flex`). */
+/** ESCAPE where a backslash stands (sticky). */
+const ESCAPE_AT = new RegExp(ESCAPE.source, 'y');
+
+/** A name with its escapes undone. @param {string} name */
+const unescaped = (name) =>
+  name.replace(ESCAPE, (_, hex, char) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : char));
+
+/** The class names a selector requires (escapes undone: `.md\:flex` requires `md:flex`, `.\32 xl\:x` `2xl:x`). */
 export function classesOf(selector) {
-  return [...withoutNegations(selector).matchAll(CLASS)].map((match) => match[1].replace(/\\(.)/g, '$1'));
+  return [...withoutNegations(selector).matchAll(CLASS)].map((match) => unescaped(match[1]));
 }
 
 /**
@@ -184,8 +193,8 @@ function outsideParentheses(selector) {
   for (let at = 0; at < selector.length; at += 1) {
     const char = selector[at];
     if (char === '\\') {
-      const hex = /^[0-9a-fA-F]{1,6}\s?/.exec(selector.slice(at + 1));
-      at += hex ? hex[0].length : 1;
+      ESCAPE_AT.lastIndex = at;
+      at += (ESCAPE_AT.exec(selector)?.[0].length ?? 1) - 1;
       if (depth === 0 && !quote) out += '_';
     } else if (quote) {
       if (char === quote) quote = '';

@@ -7,8 +7,9 @@
 // attribute selectors count as present, which keeps every data-contrast, data-scrolled… state; a
 // base style for an element the first screen lacks, a table or code, waits for the stylesheet).
 // @font-face is always kept (the accessibility panel's font applies before the first paint),
-// @property and @keyframes only when a kept rule uses them. The layers are declared first in the stylesheet's own order, so the full
-// stylesheet, which arrives later with the same rules, cascades exactly as before.
+// @property and @keyframes only when a kept rule uses them. The layers are declared first in the
+// stylesheet's own order, so the full stylesheet, which arrives later with the same rules, cascades
+// exactly as before.
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterLargestPaint } from './after-largest-paint.mjs';
 import { attribute } from './page.mjs';

@@ -10,6 +10,8 @@ export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
   const listeners: Record<string, (() => void)[]> = {};
   const on = (name: string, listener: () => void) => (listeners[name] ??= []).push(listener);
   let timers: (() => void)[] = [];
+  /** The types of the events the scripts dispatched on the window, in order. */
+  const dispatched: string[] = [];
   const document = { readyState: 'loading', addEventListener: on };
   class FakeObserver {
     static supportedEntryTypes = reportsLargestPaint ? ['paint', 'largest-contentful-paint'] : ['paint'];
@@ -19,6 +21,11 @@ export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
     observe() {}
   }
   return {
+    dispatched,
+    /** An event on the window, as another script of the page dispatches it. */
+    dispatch: (type: string) => {
+      for (const listener of listeners[type] ?? []) listener();
+    },
     run(script: string, extra: Record<string, unknown> = {}) {
       const doc = {
         ...document,
@@ -31,6 +38,7 @@ export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
       new Function(
         'document',
         'addEventListener',
+        'dispatchEvent',
         'PerformanceObserver',
         'setTimeout',
         'requestAnimationFrame',
@@ -38,6 +46,10 @@ export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
       )(
         doc,
         on,
+        (event: { type: string }) => {
+          dispatched.push(event.type);
+          for (const listener of listeners[event.type] ?? []) listener();
+        },
         FakeObserver,
         (callback: () => void) => timers.push(callback),
         (callback: () => void) => timers.push(callback),

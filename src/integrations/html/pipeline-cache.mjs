@@ -40,10 +40,12 @@ const SOURCES = [
   './script-priority-step.mjs',
   './critical-css.mjs',
   './after-largest-paint.mjs',
+  './island-runtime.mjs',
   './pipeline-cache.mjs',
   '../security.mjs',
   '../../lib/config/cms-config.mjs',
   '../../lib/config/publish-target.mjs',
+  '../../lib/page/island-runtime.mjs',
 ].map((file) => new URL(file, import.meta.url));
 
 async function codeVersion() {

@@ -20,6 +20,7 @@ import { CSP_STEPS } from './csp-steps.mjs';
 import { HtmlPage } from './page.mjs';
 import { lowerScriptPriority } from './script-priority-step.mjs';
 import { inlineCriticalCss, parseStylesheet } from './critical-css.mjs';
+import { writeIslandRuntime } from './island-runtime.mjs';
 
 /**
  * Every step, in order: the scripts' fetch priority, the first screen's rules inlined (their <style>
@@ -151,6 +152,8 @@ export function htmlPipeline({ siteUrl = '' } = {}) {
         const configText = await readFile(path.join(root, 'admin/config.yml'), 'utf8');
         const options = { out, configText, siteUrl, cacheDir };
         const files = await builtFiles(out, /\.html$/);
+        // The file the public pages' starter adds in place of Astro's inline island runtime.
+        await writeIslandRuntime(out);
         const threads = pipelineThreads(files.length);
         // The build's thread takes the first share, a worker each of the others.
         const [own = [], ...others] = shares(files, threads);

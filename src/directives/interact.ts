@@ -196,8 +196,8 @@ const ISLAND = 'astro-island[client="interact"]';
 let runtimeFailed = false;
 
 /**
- * Intent (a pointer over, a touch, focus) asks for the page's scripts, but not again after the
- * runtime failed; a key press (typing in the blog's search) or a press does, and a click or a
+ * Intent (a pointer over, a touch, focus) asks for the page's scripts once, and not again after the
+ * runtime failed; a key press (typing in the blog's search) or a press asks again, and a click or a
  * submission is held where the directive would hold it (a key press never: Enter would not press a
  * button).
  */
@@ -205,9 +205,9 @@ const catchUse = (event: Event) => {
   const island = event.target instanceof Element ? event.target.closest(ISLAND) : null;
   if (!island || handedOver.has(island) || passThrough) return;
   const press = event.type === 'click' || event.type === 'submit';
-  if (!press && event.type !== 'keydown') {
-    if (runtimeFailed) return;
-  } else runtimeFailed = false;
+  const asksAgain = press || event.type === 'keydown';
+  if (!press && (waiting.has(island) || (runtimeFailed && !asksAgain))) return;
+  if (asksAgain) runtimeFailed = false;
   const held = press ? holdPress(event, island) : undefined;
   waiting.set(island, [...(waiting.get(island) ?? []), ...(held ? [held] : [])]);
   window.dispatchEvent(new Event(ISLANDS_WANTED_EVENT)); // the starter adds the scripts now

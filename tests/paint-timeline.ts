@@ -5,7 +5,7 @@
  * A browser's paint timeline for the inline scripts that wait for the largest paint
  * (src/integrations/html/after-largest-paint.mjs): run them, then move the page on step by step.
  */
-export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
+export function fakePaintTimeline({ reportsLargestPaint = true, hash = '' } = {}) {
   let observer: ((list: { getEntries: () => unknown[] }) => void) | undefined;
   const listeners: Record<string, (() => void)[]> = {};
   const on = (name: string, listener: () => void) => (listeners[name] ??= []).push(listener);
@@ -39,6 +39,7 @@ export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
         'document',
         'addEventListener',
         'dispatchEvent',
+        'location',
         'PerformanceObserver',
         'setTimeout',
         'requestAnimationFrame',
@@ -50,6 +51,7 @@ export function fakePaintTimeline({ reportsLargestPaint = true } = {}) {
           dispatched.push(event.type);
           for (const listener of listeners[event.type] ?? []) listener();
         },
+        { hash },
         FakeObserver,
         (callback: () => void) => timers.push(callback),
         (callback: () => void) => timers.push(callback),

@@ -224,6 +224,23 @@ describe('the critical-css step', () => {
     expect(root.get('data-styled')).toBe('');
   });
 
+  it('the loader adds it once parsed, without waiting for a largest paint, on a page opened at a fragment', () => {
+    // /training#register: the form is after the first screen, hidden until styled, and a viewport
+    // showing nothing painted reports no largest paint (the stylesheet came three seconds after load).
+    const appended: unknown[] = [];
+    const paint = fakePaintTimeline({ hash: '#register' });
+    paint.run(loaderScript(href), { head: { appendChild: (link: unknown) => appended.push(link) } });
+    paint.flush();
+    expect(appended).toEqual([]); // not while parsing
+    paint.parsed();
+    paint.flush();
+    expect(appended).toHaveLength(1);
+    paint.largestPaint();
+    paint.load();
+    paint.flush();
+    expect(appended).toHaveLength(1);
+  });
+
   it('the loader adds it at the load event where the browser reports no largest paint', () => {
     const appended: unknown[] = [];
     const paint = fakePaintTimeline({ reportsLargestPaint: false });

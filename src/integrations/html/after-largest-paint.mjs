@@ -10,14 +10,17 @@
  * own, after the first largest-contentful-paint entry that comes once the document is parsed (or,
  * when that entry came while parsing, in the frame after parsing ends); where the browser reports no
  * largest paint (Safari), at the load event. Three seconds after the load event at the latest, so a
- * page whose paint is never reported (a tab kept in the background) still gets it.
+ * page whose paint is never reported (a tab kept in the background) still gets it. A page opened at
+ * a fragment (/training#register) gets it in the frame after parsing ends: the visitor asked for a
+ * part further down, which may be hidden until the stylesheet comes, and a viewport showing nothing
+ * painted reports no largest paint at all (it waited the three seconds).
  */
 export const AFTER_LARGEST_PAINT =
   `function(go){var d=document,done=0,seen=0,run=function(){if(!done){done=1;setTimeout(go)}};` +
   `try{if(PerformanceObserver.supportedEntryTypes.indexOf('largest-contentful-paint')<0)throw 0;` +
   `new PerformanceObserver(function(l){if(l.getEntries().length){seen=1;if(d.readyState!=='loading')run()}})` +
   `.observe({type:'largest-contentful-paint',buffered:true});` +
-  `d.addEventListener('DOMContentLoaded',function(){if(seen)requestAnimationFrame(function(){setTimeout(run)})});` +
+  `d.addEventListener('DOMContentLoaded',function(){if(seen||location.hash)requestAnimationFrame(function(){setTimeout(run)})});` +
   `addEventListener('load',function(){setTimeout(run,3000)})}catch(e){addEventListener('load',run)}}`;
 
 /** Script text that runs `body` (script text) after the page's largest paint. */

@@ -97,6 +97,15 @@ describe('the script-priority step', () => {
       expect(ISLAND_RUNTIME_FILE).toMatch(/^\/_astro\/astro-island\.[\w-]{8}\.js$/);
     });
 
+    it('a page finished once is left as it is, without a warning', () => {
+      const once = new HtmlPage(page(), 'training/index.html');
+      step.run(once);
+      const again = new HtmlPage(once.html, 'training/index.html');
+      step.run(again);
+      expect(again.html).toBe(once.html);
+      expect(again.warnings).toEqual([]);
+    });
+
     it('stays inline on the pages drawn by scripts, and the offline page', () => {
       for (const file of ['admin/posts/index.html', 'offline/index.html', 'cms/index.html']) {
         const { html } = lowerScriptPriority(page(), file);

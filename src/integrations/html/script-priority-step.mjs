@@ -60,7 +60,8 @@ export const lowerScriptPriority = {
     const headEnd = page.byTag('head')[0]?.sourceCodeLocation?.endTag?.startOffset;
     if (!/^(admin|cms|offline)\//.test(page.file) && headEnd !== undefined) {
       const runtime = inlineRuntime(page);
-      if (!runtime && page.byTag('astro-island').length > 0)
+      // Warned only where the runtime is neither inline nor already named by this step's starter.
+      if (!runtime && page.byTag('astro-island').length > 0 && !page.html.includes(ISLAND_RUNTIME_FILE))
         page.warnings.push(
           `${page.file}: Astro's island runtime is not inline as expected (island-runtime.mjs); it stays in the page.`,
         );

@@ -362,7 +362,9 @@ test.describe('honeypot', () => {
         await expect(trap).toHaveAttribute('tabindex', '-1');
         // Not in the accessibility tree: a screen reader does not announce it.
         expect(await page.locator(form).ariaSnapshot()).not.toContain('Leave this field empty');
-        // From the last field, Tab goes straight to the submit button.
+        // From the last field, Tab goes straight to the submit button. (Training's form follows its
+        // first screen, shown once the stylesheet has come: focus() alone does not wait for that.)
+        await expect(page.locator(form).getByLabel(last)).toBeVisible();
         await page.locator(form).getByLabel(last).focus();
         await page.keyboard.press('Tab');
         await expect(page.locator(form).getByRole('button', { name: submit })).toBeFocused();

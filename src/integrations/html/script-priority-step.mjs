@@ -10,7 +10,7 @@
 // marked fetchpriority="low" so they do not share the first round trips with the stylesheet and the
 // lead picture, and their inline runtime. Astro gives no way to set an attribute on a script it
 // bundles, hence this step.
-import { AFTER_LARGEST_PAINT, afterLargestPaint } from './after-largest-paint.mjs';
+import { AFTER_LARGEST_PAINT } from './after-largest-paint.mjs';
 import { ISLAND_RUNTIME, ISLAND_RUNTIME_FILE } from './island-runtime.mjs';
 import { attribute, bundledScripts } from './page.mjs';
 import { ISLAND_RUNTIME_FAILED_EVENT, ISLANDS_WANTED_EVENT } from '../../lib/page/island-runtime.mjs';
@@ -25,12 +25,6 @@ import { ISLAND_RUNTIME_FAILED_EVENT, ISLANDS_WANTED_EVENT } from '../../lib/pag
  * @param {string} [runtime]
  */
 export const scriptStarter = (sources, runtime) => {
-  const list = JSON.stringify(sources);
-  if (!runtime)
-    return afterLargestPaint(
-      `var d=document;${list}.forEach(function(src){var s=d.createElement('script');` +
-        `s.type='module';s.async=false;s.src=src;d.head.appendChild(s)})`,
-    );
   const file = JSON.stringify(runtime);
   return (
     // g: started, f: the runtime failed; a(src, r): adds a script (r: the runtime).
@@ -38,9 +32,11 @@ export const scriptStarter = (sources, runtime) => {
     `function a(src,r){var s=d.createElement('script');s.type='module';s.async=false;s.src=src;` +
     `if(r)s.onerror=function(){f=1;dispatchEvent(new Event('${ISLAND_RUNTIME_FAILED_EVENT}'))};` +
     `d.head.appendChild(s)}` +
-    `function go(){if(!g){g=1;${list}.forEach(function(src){a(src)});a(${file},1)}}` +
-    `addEventListener('${ISLANDS_WANTED_EVENT}',function(){if(!g)go();` +
-    `else if(f){f=0;a(${file}+'?retry='+Date.now(),1)}});` +
+    `function go(){if(!g){g=1;${JSON.stringify(sources)}.forEach(function(src){a(src)})${runtime ? `;a(${file},1)` : ''}}}` +
+    (runtime
+      ? `addEventListener('${ISLANDS_WANTED_EVENT}',function(){if(!g)go();` +
+        `else if(f){f=0;a(${file}+'?retry='+Date.now(),1)}});`
+      : '') +
     `(${AFTER_LARGEST_PAINT})(go)})()`
   );
 };

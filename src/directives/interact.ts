@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { BROWSER_POSTS_ATTRIBUTE } from '../lib/store/browser-posts-flag';
+import { hasBrowserPosts } from '../lib/store/browser-posts-flag';
 import { isHydrated, whenHydrated } from '../lib/page/hydration-signal';
 import { FALLBACK_TARGET_ATTRIBUTE } from '../lib/page/island-fallback';
 import { ISLAND_RUNTIME_FAILED_EVENT, ISLANDS_WANTED_EVENT } from '../lib/page/island-runtime.mjs';
@@ -180,9 +180,9 @@ const interact: ClientDirective = (load, options, el) => {
   if (caught) void start().catch(() => {});
   for (const held of caught ?? []) void replayWhenReady(held);
 
-  // client:interact="browser-posts": in a browser that keeps the admin's posts (marked on <html> by
-  // the head script), the island has those to show at once, so it hydrates without waiting.
-  if (options.value === 'browser-posts' && document.documentElement.hasAttribute(BROWSER_POSTS_ATTRIBUTE)) {
+  // client:interact="browser-posts": in a browser that keeps the admin's posts, the island has those
+  // to show at once, so it hydrates without waiting.
+  if (options.value === 'browser-posts' && hasBrowserPosts()) {
     void start().catch(() => {});
   }
 };

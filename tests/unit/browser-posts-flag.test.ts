@@ -1,22 +1,35 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BROWSER_POSTS_ATTRIBUTE,
-  BROWSER_POSTS_KEY,
-  browserPostsHeadScript,
-  hasBrowserPosts,
-  markBrowserPosts,
-} from '@/lib/store/browser-posts-flag';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import browserPostsDirective from '@/directives/browser-posts';
+import interact from '@/directives/interact';
+import { preferencesHeadScript } from '@/lib/page/a11y-preferences';
+import { BROWSER_POSTS_KEY, hasBrowserPosts, markBrowserPosts } from '@/lib/store/browser-posts-flag';
 
-const root = document.documentElement;
-const runHeadScript = () => new Function(browserPostsHeadScript())();
+/** Runs `check` while reading window.localStorage throws, as when the browser blocks storage. */
+function withStorageBlocked(check: () => void) {
+  const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+  Object.defineProperty(window, 'localStorage', {
+    configurable: true,
+    get() {
+      throw new DOMException('blocked', 'SecurityError');
+    },
+  });
+  try {
+    check();
+  } finally {
+    Object.defineProperty(window, 'localStorage', original);
+  }
+}
+
+const hydration = () => vi.fn(async () => async () => {});
+const islandElement = () => document.body.appendChild(document.createElement('astro-island'));
 
 describe('browser posts flag', () => {
-  beforeEach(() => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
     localStorage.clear();
-    root.removeAttribute(BROWSER_POSTS_ATTRIBUTE);
+    document.body.innerHTML = '';
   });
-  afterEach(() => localStorage.clear());
 
   it('is set by markBrowserPosts and read by hasBrowserPosts', () => {
     expect(hasBrowserPosts()).toBe(false);
@@ -25,27 +38,43 @@ describe('browser posts flag', () => {
     expect(hasBrowserPosts()).toBe(true);
   });
 
-  it('is copied onto <html> by the head script, for page scripts that import nothing', () => {
-    runHeadScript();
-    expect(root.hasAttribute(BROWSER_POSTS_ATTRIBUTE)).toBe(false);
-    markBrowserPosts();
-    runHeadScript();
-    expect(root.hasAttribute(BROWSER_POSTS_ATTRIBUTE)).toBe(true);
+  it('reads as no posts, and marks nothing, when storage is blocked', () => {
+    withStorageBlocked(() => {
+      expect(hasBrowserPosts()).toBe(false);
+      expect(() => markBrowserPosts()).not.toThrow();
+    });
   });
 
-  it('leaves <html> alone when storage is blocked', () => {
-    const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
-    Object.defineProperty(window, 'localStorage', {
-      configurable: true,
-      get() {
-        throw new DOMException('blocked', 'SecurityError');
-      },
-    });
+  it('client:browser-posts hydrates only in a browser that keeps posts', async () => {
+    const without = hydration();
+    await browserPostsDirective(without, { name: 'browser-posts', value: '' }, islandElement());
+    expect(without).not.toHaveBeenCalled();
+    markBrowserPosts();
+    const withPosts = hydration();
+    await browserPostsDirective(withPosts, { name: 'browser-posts', value: '' }, islandElement());
+    expect(withPosts).toHaveBeenCalledOnce();
+  });
+
+  it('client:interact="browser-posts" waits for the visitor, unless this browser keeps posts', () => {
+    const waits = hydration();
+    interact(waits, { name: 'interact', value: 'browser-posts' }, islandElement());
+    expect(waits).not.toHaveBeenCalled();
+    markBrowserPosts();
+    const atOnce = hydration();
+    interact(atOnce, { name: 'interact', value: 'browser-posts' }, islandElement());
+    expect(atOnce).toHaveBeenCalledOnce();
+  });
+
+  // Lever 29 (docs/performance.md): the head script runs in the parse the first paint waits for, and
+  // a page's first storage read costs it several milliseconds; the flag is read after that paint.
+  it('is not read by the head script, which runs before the first paint', () => {
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
     try {
-      expect(() => runHeadScript()).not.toThrow();
-      expect(root.hasAttribute(BROWSER_POSTS_ATTRIBUTE)).toBe(false);
+      new Function(preferencesHeadScript())();
+      expect(getItem.mock.contexts).not.toContain(localStorage);
+      expect(getItem).not.toHaveBeenCalledWith(BROWSER_POSTS_KEY);
     } finally {
-      Object.defineProperty(window, 'localStorage', original);
+      getItem.mockRestore();
     }
   });
 });

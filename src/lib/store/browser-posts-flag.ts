@@ -1,13 +1,11 @@
 // Whether this browser holds a post store (the admin has used it here). Public pages read this one
-// localStorage key before anything else, so a visitor who never used the admin downloads no database
-// code and no React for the blog lists. Kept free of imports: it is part of the page-load script.
+// localStorage key before they load anything for the admin's posts, so a visitor who never used the
+// admin downloads no database code and no React for the blog lists. Kept free of imports: the client
+// directives, inlined in every page, call it. It is read there, once Astro's island runtime calls
+// them after the largest paint, not in the head script: a page's first storage read costs the parse
+// before the first paint several milliseconds (lever 29, docs/performance.md).
 
 export const BROWSER_POSTS_KEY = 'blog-browser-posts';
-/**
- * Set on <html> by the layout's head script when this browser holds posts. The client directives
- * (src/directives/browser-posts.ts, interact.ts) read it, inline, so deciding costs no request.
- */
-export const BROWSER_POSTS_ATTRIBUTE = 'data-browser-posts';
 
 function storage(): Storage | undefined {
   try {
@@ -35,12 +33,4 @@ export function markBrowserPosts(): void {
   } catch {
     // Without storage the admin's posts cannot be kept either; nothing to mark.
   }
-}
-
-/** For the layout's inline head script: marks <html> before the page scripts run. */
-export function browserPostsHeadScript(): string {
-  return `(function(){var BROWSER_POSTS_KEY=${JSON.stringify(BROWSER_POSTS_KEY)};
-var storage=${storage.toString()};
-var hasBrowserPosts=${hasBrowserPosts.toString()};
-if(hasBrowserPosts())document.documentElement.setAttribute(${JSON.stringify(BROWSER_POSTS_ATTRIBUTE)},'');})();`;
 }

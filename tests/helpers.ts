@@ -28,6 +28,28 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/**
+ * Runs `check` while reading `window[area]` throws, as when the browser blocks storage (a privacy
+ * setting, a sandboxed frame), then gives the property back.
+ */
+export async function withStorageBlocked(
+  area: 'localStorage' | 'sessionStorage',
+  check: () => unknown,
+): Promise<void> {
+  const original = Object.getOwnPropertyDescriptor(window, area)!;
+  Object.defineProperty(window, area, {
+    configurable: true,
+    get() {
+      throw new DOMException('blocked', 'SecurityError');
+    },
+  });
+  try {
+    await check();
+  } finally {
+    Object.defineProperty(window, area, original);
+  }
+}
+
 /** A Storage on a Map, standing in for localStorage. */
 export class MemoryStorage implements Storage {
   private items = new Map<string, string>();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AccessibilityPanelIsland, { A11Y_PANEL_ID } from '@/islands/a11y-panel/AccessibilityPanel';
 import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, applyPreferences } from '@/lib/page/a11y-preferences';
+import { withStorageBlocked } from '../helpers';
 
 const root = document.documentElement;
 
@@ -192,19 +193,10 @@ describe('AccessibilityPanel', () => {
   });
 
   it('keeps working when session storage is unavailable', async () => {
-    const original = Object.getOwnPropertyDescriptor(window, 'sessionStorage')!;
-    Object.defineProperty(window, 'sessionStorage', {
-      configurable: true,
-      get() {
-        throw new DOMException('blocked', 'SecurityError');
-      },
-    });
-    try {
+    await withStorageBlocked('sessionStorage', async () => {
       const { panel } = await openPanel();
       fireEvent.change(within(panel).getByRole('slider', { name: 'Text size' }), { target: { value: '90' } });
       expect(root.style.getPropertyValue('--a11y-text-scale')).toBe('0.9');
-    } finally {
-      Object.defineProperty(window, 'sessionStorage', original);
-    }
+    });
   });
 });

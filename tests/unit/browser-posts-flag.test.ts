@@ -4,22 +4,7 @@ import browserPostsDirective from '@/directives/browser-posts';
 import interact from '@/directives/interact';
 import { preferencesHeadScript } from '@/lib/page/a11y-preferences';
 import { BROWSER_POSTS_KEY, hasBrowserPosts, markBrowserPosts } from '@/lib/store/browser-posts-flag';
-
-/** Runs `check` while reading window.localStorage throws, as when the browser blocks storage. */
-function withStorageBlocked(check: () => void) {
-  const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
-  Object.defineProperty(window, 'localStorage', {
-    configurable: true,
-    get() {
-      throw new DOMException('blocked', 'SecurityError');
-    },
-  });
-  try {
-    check();
-  } finally {
-    Object.defineProperty(window, 'localStorage', original);
-  }
-}
+import { withStorageBlocked } from '../helpers';
 
 const hydration = () => vi.fn(async () => async () => {});
 const islandElement = () => document.body.appendChild(document.createElement('astro-island'));
@@ -38,8 +23,8 @@ describe('browser posts flag', () => {
     expect(hasBrowserPosts()).toBe(true);
   });
 
-  it('reads as no posts, and marks nothing, when storage is blocked', () => {
-    withStorageBlocked(() => {
+  it('reads as no posts, and marks nothing, when storage is blocked', async () => {
+    await withStorageBlocked('localStorage', () => {
       expect(hasBrowserPosts()).toBe(false);
       expect(() => markBrowserPosts()).not.toThrow();
     });

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolationsInModes, test } from './fixtures';
-import { CONTRAST_MODES, PUBLIC_PAGES } from './pages';
+import { CONTRAST_MODES, PAGES_WITH_THEIR_RULES, PUBLIC_PAGES } from './pages';
 
 // The panel's largest text on the narrowest screen WCAG asks for (320 CSS px): nothing may need
 // sideways scrolling, and the header, grown to two rows, scrolls away instead of staying fixed.
@@ -22,6 +22,25 @@ test.describe('the largest text at 320 px', () => {
       await expect(page.locator('html')).toHaveCSS('scroll-padding-top', '36px');
     });
   }
+
+  // The pages that carry their first screen's rules show it before the whole stylesheet has come
+  // (after the largest paint); what waits for it, hidden, must not widen the page meanwhile either.
+  test('every page that carries its own first-screen rules reflows at 150 % text before the stylesheet has come', async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
+    );
+    await page.route('**/_astro/*.css', () => {
+      // Never answered: only the page's own rules style it.
+    });
+    for (const path of PAGES_WITH_THEIR_RULES) {
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await expect(page.locator('html')).toHaveCSS('font-size', '24px');
+      await expect(page.locator('html:not([data-styled]) body > footer')).toBeHidden();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+  });
 
   test('at 100 % text the header stays fixed', async ({ page }) => {
     await page.goto('/');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_SCREEN_END } from '../../src/integrations/html/critical-css.mjs';
 import { expect, requestsSettle, test } from './fixtures';
+import { PAGES_WITH_THEIR_RULES } from './pages';
 
 // The page's largest picture is fetched from <head>, beside the stylesheet (src/lib/content/responsive-image.ts).
 // A preload whose srcset or sizes differ from the <img> would make the browser download it twice.
@@ -318,13 +319,7 @@ const firstScreenStyles = (page: Page) =>
   }, FIRST_SCREEN_END);
 
 // Each page type that carries its first screen's rules (all but home, which keeps the link).
-for (const path of [
-  '/services/individual-therapy',
-  '/privacy',
-  '/training',
-  '/blog',
-  '/blog/visual-schedules-a-practical-guide-for-families',
-]) {
+for (const path of PAGES_WITH_THEIR_RULES) {
   test(
     `${path}: the first screen's own rules style it as the whole stylesheet does`,
     { tag: '@layout' },

@@ -17,5 +17,18 @@ export const PUBLIC_PAGES = [
   '/privacy',
 ];
 
+// A page of each type that carries its first screen's rules, what follows it (or only the footer)
+// hidden until the whole stylesheet comes (src/integrations/html/critical-css.mjs). Home is not one
+// yet: it keeps its link to the stylesheet (docs/performance.md).
+export const PAGES_WITH_THEIR_RULES = [
+  '/services/individual-therapy',
+  '/privacy',
+  '/training',
+  '/blog',
+  '/blog/visual-schedules-a-practical-guide-for-families',
+  '/login',
+  '/no-such-page',
+];
+
 // The accessibility panel's contrast modes, from the site's own list.
 export { CONTRAST_MODES, type ContrastMode } from '../../src/lib/page/a11y-preferences';

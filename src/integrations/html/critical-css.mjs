@@ -351,11 +351,15 @@ export const STYLED = 'data-styled';
  * What follows the first screen, and the site's footer, stay hidden until the whole stylesheet has
  * arrived, so nobody sees them unstyled and nothing moves where it is visible (CLS). Only with scripting on: without it, the
  * <noscript> link loads the stylesheet as before and nothing sets the attribute.
+ * Hidden content still widens the page: without their rules, training's form fields reached 413 px on
+ * a 320 px screen with the largest text, a sideways scroll until the stylesheet came (WCAG 1.4.10).
+ * `overflow: clip` keeps what they hold inside them, with no scroll box nor formatting context of its
+ * own, so nothing in their layout moves either.
  */
 export const UNTIL_STYLED = (() => {
   const waiting = `html:not([${STYLED}])`;
   const after = `${waiting} main [${FIRST_SCREEN_END}]`;
-  return `@media (scripting:enabled){${after},${after}~*,${waiting} body>footer{visibility:hidden}}`;
+  return `@media (scripting:enabled){${after},${after}~*,${waiting} body>footer{visibility:hidden;overflow:clip}}`;
 })();
 
 /**

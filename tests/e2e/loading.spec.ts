@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_SCREEN_END } from '../../src/integrations/html/critical-css.mjs';
+import { PREFERENCES_STORAGE_KEY } from '../../src/lib/page/a11y-preferences';
+import { BROWSER_POSTS_KEY } from '../../src/lib/store/browser-posts-flag';
 import { expect, requestsSettle, test } from './fixtures';
 import { PAGES_WITH_THEIR_RULES } from './pages';
 
@@ -213,12 +215,14 @@ test('the page script is started after the largest paint, after the lead picture
 // Lever 29 (docs/performance.md): a page's first read of localStorage costs the parse that the first
 // paint waits for several milliseconds. The head script reads only the visitor's display preferences
 // (sessionStorage); whether this browser keeps the admin's posts is read after the largest paint.
+type StorageRead = { key: string; local: boolean; inHead: boolean };
+
 test('nothing in <head> reads localStorage; the admin-posts flag is read once islands start', async ({
   page,
 }) => {
   await page.addInitScript(() => {
-    const reads: { key: string; local: boolean; inHead: boolean }[] = [];
-    (window as unknown as { storageReads: typeof reads }).storageReads = reads;
+    const reads: StorageRead[] = [];
+    (window as unknown as { storageReads: StorageRead[] }).storageReads = reads;
     const getItem = Storage.prototype.getItem;
     Storage.prototype.getItem = function (this: Storage, key: string) {
       reads.push({ key, local: this === window.localStorage, inHead: document.body === null });
@@ -229,14 +233,14 @@ test('nothing in <head> reads localStorage; the admin-posts flag is read once is
   // The blog's search island (client:interact="browser-posts") asks for the flag when the runtime
   // hands it over, which a pointer over it brings about at once.
   await page.getByRole('searchbox', { name: 'Search posts' }).hover();
-  type Reads = { key: string; local: boolean; inHead: boolean }[];
-  const reads = () => page.evaluate(() => (window as unknown as { storageReads: Reads }).storageReads);
+  const reads = () =>
+    page.evaluate(() => (window as unknown as { storageReads: StorageRead[] }).storageReads);
   await expect
-    .poll(async () => (await reads()).some((read) => read.local && read.key === 'blog-browser-posts'))
+    .poll(async () => (await reads()).some((read) => read.local && read.key === BROWSER_POSTS_KEY))
     .toBe(true);
   const inHead = (await reads()).filter((read) => read.inHead);
   expect(inHead.filter((read) => read.local)).toEqual([]);
-  expect(inHead.map((read) => read.key)).toEqual(['a11y-preferences']);
+  expect(inHead.map((read) => read.key)).toEqual([PREFERENCES_STORAGE_KEY]);
 });
 
 test('the first screen is styled from the page itself; the stylesheet comes after the largest paint', async ({

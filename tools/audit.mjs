@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { FIRST_ROUND_TRIP_BYTES } from '../src/integrations/first-round-trip.mjs';
 import { beforeLcp } from './lcp-trace.mjs';
 import { CHROME_FLAGS, CHROME_HTTPS_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 import { writeReport } from './report.mjs';
@@ -49,12 +50,6 @@ function medianRun(results) {
   );
   return byLcp[Math.floor((byLcp.length - 1) / 2)];
 }
-
-/**
- * What a new connection's first round trip carries (10 TCP segments): an HTML document larger than
- * this, headers included, takes one more round trip before anything else can start.
- */
-const FIRST_ROUND_TRIP = 14600;
 
 /**
  * The fastest page possible from this server on this connection: what every page's LCP is compared
@@ -186,7 +181,7 @@ const lines = [
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
-      `| ${FLOOR_LABELS[r.path] ?? r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp}${r.lcpRange ? ` (${r.lcpRange})` : ''} | ${ratio(r)} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.html)}${r.html > FIRST_ROUND_TRIP ? ' (!)' : ''} | ${kb(r.total)} |`,
+      `| ${FLOOR_LABELS[r.path] ?? r.path} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${r.lcp}${r.lcpRange ? ` (${r.lcpRange})` : ''} | ${ratio(r)} | ${r.tbt} | ${r.cls} | ${kb(r.js)} | ${kb(r.html)}${r.html > FIRST_ROUND_TRIP_BYTES ? ' (!)' : ''} | ${kb(r.total)} |`,
   ),
   '',
   // tools/lcp-trace.mjs: what the simulated LCP counts, from the median run's trace.
@@ -207,10 +202,10 @@ if (rows.some((r) => ratio(r).endsWith('(!)')))
     '',
     `(!) in LCP / floor: more than ${LCP_RATIO_TARGET} times the floor's LCP, measured in the same rounds.`,
   );
-if (rows.some((r) => r.html > FIRST_ROUND_TRIP))
+if (rows.some((r) => r.html > FIRST_ROUND_TRIP_BYTES))
   lines.push(
     '',
-    '(!) The HTML, with its headers, is larger than a first round trip carries (14.6 KB): every' +
+    `(!) The HTML, with its headers, is larger than a first round trip carries (${FIRST_ROUND_TRIP_BYTES / 1000} KB): every` +
       ' request behind it starts one round trip later. See docs/performance.md.',
   );
 for (const r of rows)

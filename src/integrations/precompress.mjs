@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { builtFiles } from './built-files.mjs';
+import { FIRST_ROUND_TRIP_BYTES, HEADERS_ROOM } from './first-round-trip.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -33,11 +34,8 @@ export const MIN_BYTES = 1024;
  */
 export const MAX_BYTES_FOR_BEST = 512 * 1024;
 
-/**
- * What the first round trip of a new connection carries (10 packets of 1,460 bytes), less room for
- * the response's headers: a page whose compressed HTML fits here starts rendering a round trip sooner.
- */
-export const FIRST_ROUND_TRIP = 14_600 - 1_000;
+/** A page's compressed HTML that fits here fits the first round trip with its headers. */
+export const FIRST_ROUND_TRIP = FIRST_ROUND_TRIP_BYTES - HEADERS_ROOM;
 
 /**
  * Brotli's quality for a file: the slowest setting (11) for the stylesheet and scripts that every

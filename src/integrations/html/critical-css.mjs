@@ -428,8 +428,9 @@ export const loaderScript = (href) =>
  * The most a page may weigh with its first screen's rules, compressed (brotli at quality 5, quick
  * enough for every page of a large blog; quality 11, as `npm start` sends, is about 10 % smaller),
  * less its policy <meta> (about 0.4 KB): with that and the response's headers, what the first round
- * trip of a new connection carries (14.6 KB, docs/performance.md), as measured by `npm run audit`. A page that would weigh more keeps its link: measured, a page pushed past
- * the first round trip painted later than with the render-blocking stylesheet.
+ * trip of a new connection carries (FIRST_ROUND_TRIP_BYTES, ../first-round-trip.mjs), as measured by
+ * `npm run audit`. A page that would weigh more keeps its link: measured, a page pushed past the
+ * first round trip painted later than with the render-blocking stylesheet.
  */
 export const FIRST_ROUND_TRIP_BUDGET = 14000;
 

@@ -16,6 +16,7 @@ import { interactDirective } from './src/directives/interact-integration.mjs';
 import { formRoutes } from './src/integrations/form-routes.mjs';
 import { formHandler } from './src/integrations/form-handler.mjs';
 import { htmlPipeline } from './src/integrations/html/pipeline.mjs';
+import { incrementalPages } from './src/integrations/incremental-pages.mjs';
 import { offlineReading } from './src/integrations/offline.mjs';
 import { parseCmsConfig } from './src/lib/config/cms-config.mjs';
 import { publishTarget } from './src/lib/config/publish-target.mjs';
@@ -57,9 +58,13 @@ export default defineConfig({
     dangerouslyProcessSVG: true,
     responsiveStyles: false,
   },
+  // A rebuild copies each post page whose data and code are unchanged (decision 0050).
+  experimental: { incrementalBuild: true },
   integrations: [
     // The build's heap kept near what it holds (src/integrations/build-memory.mjs).
     buildMemory(),
+    // What the cached pages' keys need from the build: src/integrations/incremental-pages.mjs.
+    incrementalPages([adminPassword.salt, adminPassword.passwordHash]),
     {
       // A build (not `astro dev` or `astro check`) for CI or a host refuses the development account.
       name: 'admin-account',

@@ -13,7 +13,7 @@ import {
   writePolicy,
 } from '../../src/integrations/html/csp-steps.mjs';
 import { HtmlPage, bundledScripts } from '../../src/integrations/html/page.mjs';
-import { PAGE_STEPS, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
+import { PAGE_STEPS, missingAssets, pageContext, runSteps } from '../../src/integrations/html/pipeline.mjs';
 import { lowerScriptPriority, scriptStarter } from '../../src/integrations/html/script-priority-step.mjs';
 import { inlineCriticalCss } from '../../src/integrations/html/critical-css.mjs';
 
@@ -31,6 +31,37 @@ const policyText = (page: HtmlPage) =>
   [...(page.state.csp as Map<string, string[]>)]
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
+
+describe('the files a page names under /_astro/', () => {
+  // A post page Astro copied from an earlier build (decision 0050) must not name files this build
+  // lacks: the pipeline stops the build on any.
+  const page =
+    '<link rel="stylesheet" href="/_astro/BaseLayout.B2KKysYj.css">' +
+    '<astro-island component-url="/_astro/MobileMenu.DL4YObhJ.js" renderer-url="/_astro/client.CCBeaeLq.js">' +
+    '<img srcset="/_astro/a.FvzIAGTb_2gHc7D.webp 200w, /_astro/a.FvzIAGTb_Gwi90.webp 1200w">' +
+    '<p>Our pictures are served from <code>/_astro/old.css</code>.</p>';
+
+  it('are all there in a build that has them', () => {
+    const built = new Set([
+      'BaseLayout.B2KKysYj.css',
+      'MobileMenu.DL4YObhJ.js',
+      'client.CCBeaeLq.js',
+      'a.FvzIAGTb_2gHc7D.webp',
+      'a.FvzIAGTb_Gwi90.webp',
+    ]);
+    expect(missingAssets(page, built)).toEqual([]);
+  });
+
+  it('are named when the build has an other stylesheet or lacks a picture', () => {
+    const built = new Set([
+      'BaseLayout.B6bVzUoJ.css',
+      'MobileMenu.DL4YObhJ.js',
+      'client.CCBeaeLq.js',
+      'a.FvzIAGTb_2gHc7D.webp',
+    ]);
+    expect(missingAssets(page, built)).toEqual(['BaseLayout.B2KKysYj.css', 'a.FvzIAGTb_Gwi90.webp']);
+  });
+});
 
 describe('HtmlPage', () => {
   it('splices edits into the text as written, leaving every other byte alone', () => {

@@ -8,7 +8,7 @@
 // build shares its pages between the build's thread and worker threads (pipeline-worker.mjs): parse5
 // is most of the time, and it left the machine's other cores idle.
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,8 +68,23 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
 
 /**
  * @typedef {{ out: string, configText: string, siteUrl: string, cacheDir: string }} PipelineOptions
- * @typedef {{ problems: string[], warnings: string[], lowered: number, pages: number, hits: number, used: string[] }} PagesDone
+ * @typedef {{ problems: string[], warnings: string[], missing: string[], lowered: number, pages: number, hits: number, used: string[] }} PagesDone
  */
+
+/**
+ * The files of /_astro/ a page's attributes name that the build does not have (`assets`: the names
+ * in its _astro/ folder; text that only mentions such an address is not a reference). A page Astro copied from an earlier build (decision 0050) whose key missed a
+ * change would name the earlier stylesheet or scripts: the build stops rather than ship it.
+ * @param {string} html @param {Set<string>} assets @returns {string[]}
+ */
+export function missingAssets(html, assets) {
+  const names = new Set(
+    [...html.matchAll(/\s[\w-]+="([^"]*\/_astro\/[^"]*)"/g)].flatMap((attribute) =>
+      [...attribute[1].matchAll(/\/_astro\/([\w.-]+)/g)].map((match) => match[1]),
+    ),
+  );
+  return [...names].filter((name) => !assets.has(name));
+}
 
 /**
  * Runs the steps over `files` (absolute paths under `out`), each taken from the cache when its text
@@ -80,11 +95,13 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
 export async function finishPages(files, { out, configText, siteUrl, cacheDir }) {
   const context = pageContext(configText, { siteUrl, out });
   const cache = await PipelineCache.open(cacheDir, { configText, siteUrl });
+  const assets = new Set(await readdir(path.join(out, '_astro')).catch(() => []));
   /** @type {PagesDone} */
-  const done = { problems: [], warnings: [], lowered: 0, pages: 0, hits: 0, used: [] };
+  const done = { problems: [], warnings: [], missing: [], lowered: 0, pages: 0, hits: 0, used: [] };
   for (const file of files) {
     const relative = path.relative(out, file).split(path.sep).join('/');
     const html = await readFile(file, 'utf8');
+    for (const name of missingAssets(html, assets)) done.missing.push(`${relative}: /_astro/${name}`);
     const key = cache.key(html, relative);
     const result =
       (await cache.get(key, html)) ?? (await cache.put(key, html, runSteps(html, relative, context)));
@@ -164,6 +181,13 @@ export function htmlPipeline({ siteUrl = '' } = {}) {
         const cache = await PipelineCache.open(cacheDir, { configText, siteUrl });
         for (const part of parts) for (const key of part.used) cache.used.add(key);
         await cache.prune();
+        const missing = parts.flatMap((part) => part.missing);
+        if (missing.length > 0) {
+          throw new Error(
+            'Pages name files this build does not have (a page copied from an earlier build whose ' +
+              `key missed a change, docs/decisions/0050; \`astro build --force\` renders every page):\n  ${missing.slice(0, 20).join('\n  ')}`,
+          );
+        }
         const problems = parts.flatMap((part) => part.problems);
         for (const warning of parts.flatMap((part) => part.warnings)) logger.warn(warning);
         if (problems.length > 0) {

@@ -41,24 +41,20 @@ describe('the files a page names under /_astro/', () => {
     '<img srcset="/_astro/a.FvzIAGTb_2gHc7D.webp 200w, /_astro/a.FvzIAGTb_Gwi90.webp 1200w">' +
     '<p>Our pictures are served from <code>/_astro/old.css</code>.</p>';
 
+  const named = [
+    'BaseLayout.B2KKysYj.css',
+    'MobileMenu.DL4YObhJ.js',
+    'client.CCBeaeLq.js',
+    'a.FvzIAGTb_2gHc7D.webp',
+    'a.FvzIAGTb_Gwi90.webp',
+  ];
+
   it('are all there in a build that has them', () => {
-    const built = new Set([
-      'BaseLayout.B2KKysYj.css',
-      'MobileMenu.DL4YObhJ.js',
-      'client.CCBeaeLq.js',
-      'a.FvzIAGTb_2gHc7D.webp',
-      'a.FvzIAGTb_Gwi90.webp',
-    ]);
-    expect(missingAssets(page, built)).toEqual([]);
+    expect(missingAssets(page, new Set(named))).toEqual([]);
   });
 
   it('are named when the build has an other stylesheet or lacks a picture', () => {
-    const built = new Set([
-      'BaseLayout.B6bVzUoJ.css',
-      'MobileMenu.DL4YObhJ.js',
-      'client.CCBeaeLq.js',
-      'a.FvzIAGTb_2gHc7D.webp',
-    ]);
+    const built = new Set(['BaseLayout.B6bVzUoJ.css', ...named.slice(1, 4)]);
     expect(missingAssets(page, built)).toEqual(['BaseLayout.B2KKysYj.css', 'a.FvzIAGTb_Gwi90.webp']);
   });
 });

@@ -73,8 +73,9 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
 
 /**
  * The files of /_astro/ a page's attributes name that the build does not have (`assets`: the names
- * in its _astro/ folder; text that only mentions such an address is not a reference). A page Astro copied from an earlier build (decision 0050) whose key missed a
- * change would name the earlier stylesheet or scripts: the build stops rather than ship it.
+ * in its _astro/ folder; text that only mentions such an address is not a reference). A page Astro
+ * copied from an earlier build (decision 0050) whose key missed a change would name the earlier
+ * stylesheet or scripts: the build stops rather than ship it.
  * @param {string} html @param {Set<string>} assets @returns {string[]}
  */
 export function missingAssets(html, assets) {

@@ -185,8 +185,9 @@ export function htmlPipeline({ siteUrl = '' } = {}) {
         const missing = parts.flatMap((part) => part.missing);
         if (missing.length > 0) {
           throw new Error(
-            'Pages name files this build does not have (a page copied from an earlier build whose ' +
-              `key missed a change, docs/decisions/0050; \`astro build --force\` renders every page):\n  ${missing.slice(0, 20).join('\n  ')}`,
+            'Pages name files under /_astro/ that this build does not have: a link to a file that is ' +
+              'not there, or a page copied from an earlier build whose key missed a change ' +
+              `(docs/decisions/0050; \`astro build --force\` renders every page):\n  ${missing.slice(0, 20).join('\n  ')}`,
           );
         }
         const problems = parts.flatMap((part) => part.problems);

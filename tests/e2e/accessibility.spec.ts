@@ -1,5 +1,14 @@
 import { expect, expectNoAxeViolationsInModes, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { PREFERENCES_STORAGE_KEY } from '../../src/lib/page/a11y-preferences';
 import { CONTRAST_MODES, PAGES_WITH_THEIR_RULES, PUBLIC_PAGES } from './pages';
+
+/** Every page the test opens starts with the panel's largest text (150 %). */
+const withLargestText = (page: Page) =>
+  page.addInitScript(
+    (key) => sessionStorage.setItem(key, JSON.stringify({ textSize: 150 })),
+    PREFERENCES_STORAGE_KEY,
+  );
 
 // The panel's largest text on the narrowest screen WCAG asks for (320 CSS px): nothing may need
 // sideways scrolling, and the header, grown to two rows, scrolls away instead of staying fixed.
@@ -8,9 +17,7 @@ test.describe('the largest text at 320 px', () => {
 
   for (const path of [...PUBLIC_PAGES, '/blog', '/blog/visual-schedules-a-practical-guide', '/login']) {
     test(`${path} reflows at 150 % text`, async ({ page }) => {
-      await page.addInitScript(() =>
-        sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
-      );
+      await withLargestText(page);
       await page.goto(path);
       await expect(page.locator('html')).toHaveCSS('font-size', '24px');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -28,9 +35,7 @@ test.describe('the largest text at 320 px', () => {
   test('every page that carries its own first-screen rules reflows at 150 % text before the stylesheet has come', async ({
     page,
   }) => {
-    await page.addInitScript(() =>
-      sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
-    );
+    await withLargestText(page);
     await page.route('**/_astro/*.css', () => {
       // Never answered: only the page's own rules style it.
     });

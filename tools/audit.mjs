@@ -3,26 +3,34 @@
 // table of tools/js-budget.mjs for the same pages; both tables are also written under reports/
 // (git-ignored). Each page is measured AUDIT_RUNS times (default 5) and the run with the median LCP
 // is shown, with the range of the runs beside it: single simulated runs vary by about ±0.1 s. The
-// first row is the floor: the smallest page there is (FLOOR_PAGE: a heading and a paragraph, no
-// stylesheet, no script) served by the same server code in the same rounds, and each page's LCP is
-// also shown as a multiple of it (target: LCP_RATIO_TARGET). The floor is served with the build's
-// own response headers (dist/_headers), as every page of the site is: its Cross-Origin-Opener-Policy
-// makes Chromium start the page in a new browsing context group, in a renderer process that has run
-// nothing yet, which a page without it does not pay (decision 0049). A second row measures the floor
-// without those headers, so what they cost stays in view. The rounds interleave the pages, so
-// the load of other work on the machine weighs on the floor and the pages alike. A second table
+// first row is the floor (tools/audit-floor.mjs): the smallest page there is (a heading and a
+// paragraph, no stylesheet, no script) served by the same server code in the same rounds, and each
+// page's LCP is also shown as a multiple of it (target: LCP_RATIO_TARGET). The floor is served with
+// the build's own response headers (dist/_headers), as every page of the site is: its
+// Cross-Origin-Opener-Policy makes Chromium start the page in a new browsing context group, in a
+// renderer process that has run nothing yet, which a page without it does not pay (decision 0049). A
+// second row measures the floor without those headers, so what they cost stays in view. The rounds
+// interleave the pages, so the load of other work on the machine weighs on the floor and the pages
+// alike (tools/audit-compare.mjs does the same for two builds of one page). A second table
 // says, for the median run of each page, what came before its largest paint (tools/lcp-trace.mjs):
 // what the simulated LCP counts. AUDIT_HTTP2=1 serves the build over HTTPS with HTTP/2 and Brotli
 // (a self-signed certificate), as the static hosts do; by default it is `npm start`'s plain HTTP/1.1.
 // Usage: npm run audit  (builds first)   or   node tools/audit.mjs [/path ...]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { FIRST_ROUND_TRIP_BYTES } from '../src/integrations/first-round-trip.mjs';
-import { beforeLcp } from './lcp-trace.mjs';
+import {
+  BARE_FLOOR,
+  FLOOR,
+  FLOORS,
+  LCP_RATIO_TARGET,
+  lcpOf,
+  lighthouseRun,
+  medianRun,
+  startFloors,
+} from './audit-floor.mjs';
 import { CHROME_FLAGS, CHROME_HTTPS_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 import { writeReport } from './report.mjs';
 
@@ -41,52 +49,10 @@ const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES
 const runs = Math.max(1, Number(process.env.AUDIT_RUNS) || 5);
 const http2 = process.env.AUDIT_HTTP2 === '1';
 
-/** The run whose LCP is the median of the runs. */
-function medianRun(results) {
-  const byLcp = [...results].sort(
-    (a, b) =>
-      (a.audits['largest-contentful-paint']?.numericValue ?? Infinity) -
-      (b.audits['largest-contentful-paint']?.numericValue ?? Infinity),
-  );
-  return byLcp[Math.floor((byLcp.length - 1) / 2)];
-}
-
-/**
- * The fastest page possible from this server on this connection: what every page's LCP is compared
- * with. Text only, so its largest paint is the paragraph, painted as soon as the HTML has arrived.
- */
-const FLOOR_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Floor</title>
-<meta name="description" content="The smallest page: what every page's LCP is compared with.">
-</head>
-<body>
-<h1>The floor</h1>
-<p>A heading and a paragraph, no stylesheet and no script: the fastest page this server can send.</p>
-</body>
-</html>
-`;
-/** Each page's LCP should stay within this multiple of the floor's (issue 33). */
-const LCP_RATIO_TARGET = 1.15;
-const FLOOR = 'floor';
-/** The same page served without the site's response headers: informative, not the ratio's base. */
-const BARE_FLOOR = 'bare floor';
-const FLOORS = [FLOOR, BARE_FLOOR];
-
 const seconds = (ms) => (typeof ms === 'number' ? `${(ms / 1000).toFixed(2)} s` : '?');
 
 const server = await startServer({ http2 });
-const headers = path.join(process.cwd(), 'dist', '_headers');
-if (!existsSync(headers)) throw new Error(`No ${headers}: the floor is served with the build's headers.`);
-const floorDir = mkdtempSync(path.join(os.tmpdir(), 'audit-floor-'));
-const bareFloorDir = mkdtempSync(path.join(os.tmpdir(), 'audit-bare-floor-'));
-for (const dir of [floorDir, bareFloorDir]) writeFileSync(path.join(dir, 'index.html'), FLOOR_PAGE);
-copyFileSync(headers, path.join(floorDir, '_headers'));
-const floorServer = await startServer({ http2, dist: floorDir });
-const bareFloorServer = await startServer({ http2, dist: bareFloorDir });
+const floors = await startFloors({ build: path.join(process.cwd(), 'dist'), http2 });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: http2 ? [...CHROME_FLAGS, ...CHROME_HTTPS_FLAGS] : CHROME_FLAGS,
@@ -98,21 +64,15 @@ const rows = [];
 try {
   for (let run = 0; run < runs; run += 1) {
     for (const target of targets) {
-      const origin = { [FLOOR]: floorServer.origin, [BARE_FLOOR]: bareFloorServer.origin }[target];
+      const origin = floors.origins[target];
       const url = origin ? `${origin}/` : server.origin + target;
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-      // The trace is read at once and let go: it is tens of megabytes per run.
-      result.lhr.beforeLcp = beforeLcp(result.artifacts.Trace.traceEvents, new URL(url).origin);
-      results.get(target).push(result.lhr);
+      results.get(target).push(await lighthouseRun(url, chrome.port));
     }
   }
   for (const target of targets) {
     const lhr = medianRun(results.get(target));
     // A run without an LCP (Lighthouse's NO_LCP) has no place in the range.
-    const lcps = results
-      .get(target)
-      .map((r) => r.audits['largest-contentful-paint']?.numericValue)
-      .filter(Number.isFinite);
+    const lcps = results.get(target).map(lcpOf).filter(Number.isFinite);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id];
     const items = audit('network-requests')?.details?.items ?? [];
@@ -150,9 +110,7 @@ try {
 } finally {
   await chrome.kill();
   server.stop();
-  floorServer.stop();
-  bareFloorServer.stop();
-  for (const dir of [floorDir, bareFloorDir]) rmSync(dir, { recursive: true, force: true });
+  floors.stop();
 }
 
 const floorLcp = rows[0].lcpMs;

@@ -49,7 +49,6 @@ function frontMatterImagePath(filePath: string | undefined): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The post's text as the page shows it: its repository pictures built, then sanitised. */
 /** The post's HTML with its built pictures, sanitised (by `sanitized`, which keeps earlier builds' results). */
 async function postText(entry: CollectionEntry<'posts'>, sanitized: SanitizedCache): Promise<BuiltText> {
   const built = await withBuiltPictures(entry.rendered?.html ?? '', {

@@ -74,10 +74,14 @@ async function lock(dir, onBusy) {
 }
 
 /**
- * `astro build --outDir DIR` with this Node; resolves with its output, rejects with its last lines.
- * PRECOMPRESS=1: the server sends the build's brotli and gzip copies (src/integrations/precompress.mjs),
- * which the static hosts' builds do without.
+ * How `npm start` and `npm run update` build, beyond what every build gets: PRECOMPRESS=1, the server
+ * sends the build's brotli and gzip copies (src/integrations/precompress.mjs), which the static hosts'
+ * builds do without; INCREMENTAL_BUILD=1, the next release's build copies the post pages that did not
+ * change (src/integrations/incremental-pages.mjs, decision 0051).
  */
+export const START_BUILD_ENV = { PRECOMPRESS: '1', INCREMENTAL_BUILD: '1' };
+
+/** `astro build --outDir DIR` with this Node; resolves with its output, rejects with its last lines. */
 function astroBuild(root, outDir, { env, onOutput }) {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -85,7 +89,7 @@ function astroBuild(root, outDir, { env, onOutput }) {
       [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
       {
         cwd: root,
-        env: astroBuildEnv({ ASTRO_TELEMETRY_DISABLED: '1', ...env, PRECOMPRESS: '1' }),
+        env: astroBuildEnv({ ASTRO_TELEMETRY_DISABLED: '1', ...env, ...START_BUILD_ENV }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -7,8 +7,10 @@
 //
 //   npm run bench -- [N=100] [--start] [--rebuild] [--keep] [--reuse=<kept copy>] [--no-browser] [--verbose]
 //
-// --start builds as `npm start` does (PRECOMPRESS=1: with the compressed copies the static hosts do
-// without); --rebuild then changes one post and builds again, with the caches the first build left.
+// --start builds as `npm start` does (START_BUILD_ENV in server/releases.mjs: with the compressed
+// copies the static hosts do without, and Astro's incremental build, which copies unchanged post
+// pages in the next build); --rebuild then changes one post and builds again, with the caches the
+// first build left.
 //
 // The parts: tools/bench/posts.mjs (the posts), build.mjs (the copy and its build), search.mjs
 // (Chromium), transfer.mjs (bytes on the wire), report.mjs (the table and its targets).
@@ -16,6 +18,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { START_BUILD_ENV } from '../server/releases.mjs';
 import { projectWithPosts, timedBuild } from './bench/build.mjs';
 import { syntheticPosts } from './bench/posts.mjs';
 import { machineLine, renderTable, reportRows } from './bench/report.mjs';
@@ -60,7 +63,7 @@ async function main() {
     const loadBefore = os.loadavg()[0];
     let built;
     let rebuilt;
-    const env = asStart ? { PRECOMPRESS: '1' } : {};
+    const env = asStart ? START_BUILD_ENV : {};
     if (!reuse) {
       console.log('Building...');
       built = { ...(await timedBuild(dir, env)), start: asStart };

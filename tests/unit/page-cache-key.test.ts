@@ -11,6 +11,8 @@ import {
   pageCacheKey,
   stableAssetNames,
 } from '@/lib/content/page-cache-key';
+import { START_BUILD_ENV } from '../../server/releases.mjs';
+import { incrementalBuildWanted } from '../../src/integrations/incremental-pages.mjs';
 
 const SALT = '20ee1b309dc52606d2356eb4422f8669';
 const folders: string[] = [];
@@ -89,5 +91,19 @@ describe('a page cache key', () => {
     const key = pageCacheKey(post);
     process.env[BUILD_OUT_DIR_VARIABLE] = path.join(os.tmpdir(), 'no-such-build-folder');
     expect(pageCacheKey(post)).not.toBe(key);
+  });
+});
+
+describe('the incremental build (decision 0051)', () => {
+  it('is on only with INCREMENTAL_BUILD=1', () => {
+    expect(incrementalBuildWanted({ INCREMENTAL_BUILD: '1' })).toBe(true);
+    expect(incrementalBuildWanted({ INCREMENTAL_BUILD: ' 1\n' })).toBe(true);
+    expect(incrementalBuildWanted({ INCREMENTAL_BUILD: '0' })).toBe(false);
+    expect(incrementalBuildWanted({ INCREMENTAL_BUILD: 'true' })).toBe(false);
+    expect(incrementalBuildWanted({})).toBe(false);
+  });
+
+  it('is on for the builds of `npm start` and `npm run update`, which a rebuild follows', () => {
+    expect(incrementalBuildWanted(START_BUILD_ENV)).toBe(true);
   });
 });

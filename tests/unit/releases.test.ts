@@ -58,7 +58,7 @@ describe('buildRelease', () => {
   it('builds with the variables every astro build of the project gets (ASTRO_BUILD_ENV)', async () => {
     const { dir } = await build({ FAKE_TEXT: 'first' });
     const env = JSON.parse(await readFile(path.join(dir, 'env.json'), 'utf8'));
-    expect(env).toMatchObject({ ...ASTRO_BUILD_ENV, PRECOMPRESS: '1' });
+    expect(env).toMatchObject({ ...ASTRO_BUILD_ENV, PRECOMPRESS: '1', INCREMENTAL_BUILD: '1' });
   });
 
   it('leaves the live build as it was when a build fails, says why, and removes the failed folder', async () => {

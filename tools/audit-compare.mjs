@@ -17,7 +17,15 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { compressedCopies } from '../src/integrations/precompress.mjs';
-import { FLOOR, LCP_RATIO_TARGET, lcpOf, lighthouseRun, medianRun, startFloors } from './audit-floor.mjs';
+import {
+  auditRuns,
+  FLOOR,
+  LCP_RATIO_TARGET,
+  lcpOf,
+  lighthouseRun,
+  medianRun,
+  startFloors,
+} from './audit-floor.mjs';
 import { CHROME_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 
 const [buildA, buildB, ...paths] = process.argv.slice(2);
@@ -27,7 +35,7 @@ if (!buildA || !buildB) {
 }
 const builds = { A: path.resolve(buildA), B: path.resolve(buildB) };
 const pages = paths.length ? paths : ['/'];
-const runs = Math.max(1, Number(process.env.AUDIT_RUNS) || 5);
+const runs = auditRuns();
 
 /** The file a path is served from, as the server finds it (`/a`: a.html or a/index.html). */
 function pageFile(build, page) {

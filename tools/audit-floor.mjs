@@ -1,12 +1,15 @@
-// What `npm run audit` (tools/audit.mjs) and its two-build comparison (tools/audit-compare.mjs) share:
-// the floor every page's LCP is compared with, its two servers, one Lighthouse run with what came
-// before its largest paint, and the median of a page's runs.
+// What `npm run audit` (tools/audit.mjs) and its two-build comparison (tools/audit-compare.mjs)
+// share: the floor every page's LCP is compared with, its two servers, one Lighthouse run with what
+// came before its largest paint, the number of rounds and the median of a page's runs.
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { beforeLcp } from './lcp-trace.mjs';
 import { startServer } from './measure-server.mjs';
+
+/** How many rounds each page is measured: AUDIT_RUNS, 5 by default (single runs vary by ±0.1 s). */
+export const auditRuns = (env = process.env) => Math.max(1, Number(env.AUDIT_RUNS) || 5);
 
 /** Each page's LCP should stay within this multiple of the floor's (issue 33). */
 export const LCP_RATIO_TARGET = 1.15;
@@ -39,8 +42,8 @@ export const FLOOR_PAGE = `<!doctype html>
  * The floor served by the same server code as the pages: with the build's own response headers
  * (`<build>/_headers`), as every page of the site is served, and, for information, without them
  * (decision 0049: their Cross-Origin-Opener-Policy starts the page in a new renderer process).
- * @param {{ build: string, http2?: boolean }} options the folder of finished files whose headers apply
- * @returns {Promise<{ origins: Record<string, string>, stop: () => void }>} each floor's origin by name
+ * @param {{ build: string, http2?: boolean }} options `build`: the folder whose headers apply
+ * @returns {Promise<{ origins: Record<string, string>, stop: () => void }>} origins by floor
  */
 export async function startFloors({ build, http2 = false }) {
   const headers = path.join(build, '_headers');

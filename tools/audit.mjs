@@ -22,6 +22,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { FIRST_ROUND_TRIP_BYTES } from '../src/integrations/first-round-trip.mjs';
 import {
+  auditRuns,
   BARE_FLOOR,
   FLOOR,
   FLOORS,
@@ -46,7 +47,7 @@ const AUDIT_PAGES = [
   '/privacy',
 ];
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES;
-const runs = Math.max(1, Number(process.env.AUDIT_RUNS) || 5);
+const runs = auditRuns();
 const http2 = process.env.AUDIT_HTTP2 === '1';
 
 const seconds = (ms) => (typeof ms === 'number' ? `${(ms / 1000).toFixed(2)} s` : '?');

@@ -42,11 +42,20 @@ export interface BuiltPost {
 
 let allPosts: Promise<BuiltPost[]> | undefined;
 
-/** The featuredImage text of a post file: the parsed entry holds only the resolved image. */
-function frontMatterImagePath(filePath: string | undefined): string | undefined {
-  if (!filePath) return undefined;
-  const value: unknown = readFrontMatter(readFileSync(filePath, 'utf8')).data.featuredImage;
-  return typeof value === 'string' ? value : undefined;
+/**
+ * What the post's file itself gives, read once: its SHA-256, and the featuredImage text as written
+ * (the parsed entry holds only the resolved image).
+ */
+function sourceFile(entry: CollectionEntry<'posts'>): { sha256?: string; imagePath?: string } {
+  if (!entry.filePath) return {};
+  const bytes = readFileSync(entry.filePath);
+  const value: unknown = entry.data.featuredImage
+    ? readFrontMatter(bytes.toString('utf8')).data.featuredImage
+    : undefined;
+  return {
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    ...(typeof value === 'string' ? { imagePath: value } : {}),
+  };
 }
 
 /** The post's HTML with its built pictures, sanitised (by `sanitized`, which keeps earlier builds' results). */
@@ -64,6 +73,7 @@ async function loadPosts(): Promise<BuiltPost[]> {
   const posts = await Promise.all(
     entries.map(async (entry) => {
       const text = await postText(entry, sanitized);
+      const source = sourceFile(entry);
       return {
         id: entry.id,
         slug: entry.data.slug,
@@ -77,11 +87,9 @@ async function loadPosts(): Promise<BuiltPost[]> {
         html: text.html,
         pictures: text.pictures,
         image: entry.data.featuredImage,
-        imagePath: entry.data.featuredImage ? frontMatterImagePath(entry.filePath) : undefined,
+        imagePath: source.imagePath,
         imageAlt: entry.data.featuredImageAlt,
-        sourceSha256: entry.filePath
-          ? createHash('sha256').update(readFileSync(entry.filePath)).digest('hex')
-          : undefined,
+        sourceSha256: source.sha256,
       };
     }),
   );

@@ -411,15 +411,26 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The switches of the end-to-end tests' Chromium: CHROMIUM_ARGS, and one renderer process kept for
- * as long as it can serve. Each test opens a page in a new context; that page starts on about:blank
+ * The end-to-end tests' Chromium resolves no host name but the test server's address (127.0.0.1):
+ * nothing a page asks for reaches the network or a developer's own servers (`localhost`, where a
+ * developer's `npm run cms` answers on 8081), and it fails as an unknown host does
+ * (net::ERR_NAME_NOT_RESOLVED). A test that needs such an address answered routes it (a route
+ * answers before any name is resolved). This replaced a route in every test, which turned on
+ * Playwright's request interception for every request and with it turned off the browser's cache
+ * (decision 0052).
+ */
+export const OFF_SITE_REFUSED = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
+
+/**
+ * The switches of the end-to-end tests' Chromium: CHROMIUM_ARGS, OFF_SITE_REFUSED, and one renderer
+ * process kept for as long as it can serve. Each test opens a page in a new context; that page starts on about:blank
  * in a renderer of its own, and its first navigation to the site moved to a second, new one (site
  * isolation). With the limit, Chromium takes the first for the site as well: a fresh page's first
  * `goto` 390 -> 225 ms and about 280 ms less CPU on the 2-core machine (docs/development.md,
  * "How long the run takes"). Pages of two contexts still get a process each. The audits keep
  * Chromium's own process model, as a visitor's browser has it.
  */
-export const E2E_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--renderer-process-limit=1'];
+export const E2E_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--renderer-process-limit=1', OFF_SITE_REFUSED];
 
 /**
  * The Chromium the end-to-end tests and the audits launch: what findChromium finds on this machine,

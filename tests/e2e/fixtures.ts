@@ -6,30 +6,42 @@ import {
   type Locator,
   type Page,
   type Request,
+  type Route,
 } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { CONTRAST_MODES, type ContrastMode } from './pages';
 
 /**
- * Every test starts with all off-site requests refused, so nothing reaches the network; tests that
- * exercise a form endpoint install their own route for it (later routes win in Playwright).
+ * Nothing a test's pages ask for reaches the network or a developer's own servers: the tests' Chromium
+ * resolves no host name but 127.0.0.1 (OFF_SITE_REFUSED in tools/test-setup.mjs, decision 0052), for
+ * every page, popup and worker, without Playwright's request interception, which a route would turn
+ * on for every request (and with it the browser's cache off). A test that exercises a form endpoint
+ * or an outside service routes that address itself. Checked once per worker, so a browser launched
+ * without the rule fails every test rather than reaching out.
  */
-export const test = base.extend<{ noNetwork: void }>({
-  noNetwork: [
-    async ({ page }, use) => {
-      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'));
-      // The admin looks for decap-server on localhost:8081 (src/lib/publish/connection.ts): a developer's
-      // own `npm run cms` must not change what a test sees. publish.spec.ts points it at its own server.
-      await page.route(/^http:\/\/localhost:8081\//, (route) => route.abort('connectionrefused'));
+export const test = base.extend<object, { offSiteRefused: void }>({
+  offSiteRefused: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      // The admin looks for decap-server on localhost:8081 (src/lib/publish/connection.ts).
+      for (const address of ['https://example.com/', 'http://localhost:8081/']) {
+        const page = await context.newPage(); // a page of its own: a failed load ends in an error page
+        const failure = await page.goto(address).then(
+          () => 'answered',
+          (error: Error) => error.message,
+        );
+        expect(failure, `${address} must not be reachable from the tests' Chromium`).toContain(
+          'net::ERR_NAME_NOT_RESOLVED',
+        );
+      }
+      await context.close();
       await use();
     },
-    { auto: true },
+    { auto: true, scope: 'worker' },
   ],
 });
 
 export { expect };
-
-const blankRouted = new WeakSet<Page>();
 
 /**
  * Opens a blank page of the site's own origin, where none of the site's scripts run: for a test
@@ -38,13 +50,14 @@ const blankRouted = new WeakSet<Page>();
  * (src/integrations/inert-files.mjs).
  */
 export async function openBlankSitePage(page: Page): Promise<void> {
-  if (!blankRouted.has(page)) {
-    blankRouted.add(page);
-    await page.route('/__e2e/blank', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Blank</title>' }),
-    );
-  }
-  await page.goto('/__e2e/blank');
+  const blank = '/__e2e/blank';
+  const answer = (route: Route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Blank</title>' });
+  await page.route(blank, answer);
+  await page.goto(blank);
+  // Routed only while it loads: a route left in place keeps request interception, and the cache
+  // off, for the rest of the test (decision 0052).
+  await page.unroute(blank, answer);
 }
 
 /**

@@ -423,9 +423,9 @@ export const OFF_SITE_REFUSED = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 
 
 /**
  * The switches of the end-to-end tests' Chromium: CHROMIUM_ARGS, OFF_SITE_REFUSED, and one renderer
- * process kept for as long as it can serve. Each test opens a page in a new context; that page starts on about:blank
- * in a renderer of its own, and its first navigation to the site moved to a second, new one (site
- * isolation). With the limit, Chromium takes the first for the site as well: a fresh page's first
+ * process kept for as long as it can serve. Each test opens a page in a new context; that page
+ * starts on about:blank in a renderer of its own, and its first navigation to the site moved to a
+ * second, new one (site isolation). With the limit, Chromium takes the first for the site as well: a fresh page's first
  * `goto` 390 -> 225 ms and about 280 ms less CPU on the 2-core machine (docs/development.md,
  * "How long the run takes"). Pages of two contexts still get a process each. The audits keep
  * Chromium's own process model, as a visitor's browser has it.

@@ -7,6 +7,7 @@ import {
   differsFromBuilt,
   mergeBrowserPosts,
   newestFirst,
+  pageListItems,
   paginate,
   postHref,
   postsWithTag,
@@ -130,6 +131,18 @@ describe('pages', () => {
     const posts = Array.from({ length: 25 }, (_, i) => i);
     expect(paginate(posts).map((page) => page.length)).toEqual([BLOG_PAGE_SIZE, BLOG_PAGE_SIZE, 1]);
     expect(paginate([])).toEqual([[]]);
+  });
+
+  it('names the first, last, current and neighbouring pages, and a gap only for two or more', () => {
+    expect(pageListItems(1, 1)).toEqual([1]);
+    expect(pageListItems(2, 3)).toEqual([1, 2, 3]);
+    expect(pageListItems(1, 5)).toEqual([1, 2, 'gap', 5]);
+    expect(pageListItems(3, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageListItems(4, 84)).toEqual([1, 2, 3, 4, 5, 'gap', 84]);
+    expect(pageListItems(42, 84)).toEqual([1, 'gap', 41, 42, 43, 'gap', 84]);
+    expect(pageListItems(84, 84)).toEqual([1, 'gap', 83, 84]);
+    // However many pages there are, at most seven items.
+    for (let page = 1; page <= 417; page++) expect(pageListItems(page, 417).length).toBeLessThanOrEqual(7);
   });
 });
 

@@ -1,10 +1,11 @@
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { HtmlPage } from '../../src/integrations/html/page.mjs';
+import { lowerScriptPriority } from '../../src/integrations/html/script-priority-step.mjs';
 
-// HtmlPage keeps its parse tree across addAttributes and replaceElement (decision 0035): the tree it
-// keeps must be the one a fresh parse of the edited text gives, offsets included, or a later step
-// would hash or cut the wrong bytes.
+// HtmlPage keeps its parse tree across addAttributes, replaceElement, removeElements and appendInside
+// (decision 0035): the tree it keeps must be the one a fresh parse of the edited text gives, offsets
+// included, or a later step would hash or cut the wrong bytes.
 
 type Span = { startOffset: number; endOffset: number };
 type Location = Span & { startTag?: Span; endTag?: Span; attrs?: Record<string, Span> };
@@ -101,6 +102,51 @@ describe('HtmlPage keeps its parse across edits', () => {
     expect(page.byTag('img')[0]!.attrs.map((a) => a.name)).toEqual(['decoding', 'src', 'alt']);
   });
 
+  it('removes elements, joining the text either side as a fresh parse does', () => {
+    const html = PAGE.replace('<p>Text</p>', '<p>Text</p>before <script>inline()</script> after');
+    const page = new HtmlPage(html, 'index.html');
+    const before = page.document;
+    page.removeElements(page.byTag('script'));
+    expect(page.document).toBe(before);
+    expect(page.html).not.toContain('<script');
+    expect(page.html).toContain('<p>Text</p>before  after</main>');
+    expect(outline(page.document as Node)).toEqual(fresh(page.html));
+  });
+
+  it('appends HTML at the end of an element, before its end tag', () => {
+    const page = new HtmlPage(PAGE, 'index.html');
+    const before = page.document;
+    page.appendInside(page.byTag('head')[0]!, '<script>start()</script>');
+    expect(page.document).toBe(before);
+    expect(page.html).toContain('<title>A &amp; B</title><script>start()</script></head>');
+    expect(outline(page.document as Node)).toEqual(fresh(page.html));
+    expect(page.innerSource(page.byTag('script').at(-2)!)).toBe('start()');
+  });
+
+  it("stays exact through the script step's removals and addition, then the stylesheet's replacement", () => {
+    const page = new HtmlPage(PAGE, 'index.html');
+    page.removeElements(page.byTag('script'));
+    page.appendInside(page.byTag('head')[0]!, '<script>go()</script>');
+    page.replaceElement(
+      page.byTag('link')[0]!,
+      '<style>b{}</style><noscript><link rel="stylesheet" href="x.css"></noscript>',
+    );
+    expect(outline(page.document as Node)).toEqual(fresh(page.html));
+    expect(page.byTag('script').map((script) => page.innerSource(script))).toEqual(['go()']);
+  });
+
+  it('keeps the parse through the script step, so the steps after it parse nothing again', () => {
+    const page = new HtmlPage(PAGE, 'index.html');
+    const tree = page.document;
+    lowerScriptPriority.run(page);
+    expect(page.html).not.toContain('src="/_astro/a.js"');
+    expect(page.html).toMatch(
+      /<script>\(function\(\)\{.*"\/_astro\/a\.js","\/_astro\/b\.js".*<\/script><\/head>/,
+    );
+    expect(page.document).toBe(tree);
+    expect(outline(page.document as Node)).toEqual(fresh(page.html));
+  });
+
   it('moves the end of an element without an end tag that ended with the replaced one', () => {
     const html =
       '<!DOCTYPE html><html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"><body><p>Hi';
@@ -112,12 +158,18 @@ describe('HtmlPage keeps its parse across edits', () => {
     expect(outline(page.document as Node)).toEqual(fresh(page.html));
   });
 
-  it('parses again when the replacement begins or ends with text, which a page parse could join', () => {
-    const page = new HtmlPage(PAGE, 'index.html');
-    const before = page.document;
-    page.replaceElement(page.byTag('p')[1]!, 'plain <b>words</b>');
-    expect(page.document).not.toBe(before);
-    expect(outline(page.document as Node)).toEqual(fresh(page.html));
+  it('parses again when what it adds begins or ends with text, which a page parse could join', () => {
+    const edits = [
+      (page: HtmlPage) => page.replaceElement(page.byTag('p')[1]!, 'plain <b>words</b>'),
+      (page: HtmlPage) => page.appendInside(page.byTag('main')[0]!, 'more <b>words</b>'),
+    ];
+    for (const edit of edits) {
+      const page = new HtmlPage(PAGE, 'index.html');
+      const before = page.document;
+      edit(page);
+      expect(page.document).not.toBe(before);
+      expect(outline(page.document as Node)).toEqual(fresh(page.html));
+    }
   });
 
   it('refuses an attribute value it would have to escape', () => {

@@ -165,6 +165,53 @@ export class HtmlPage {
   }
 
   /**
+   * Removes elements (tags and content), keeping the parse tree: two text nodes the removal leaves
+   * side by side become one, as a parse of the new text would make them.
+   * @param {Element[]} elements
+   */
+  removeElements(elements) {
+    if (elements.length === 0) return;
+    const edits = elements.map((element) => ({ ...spanOf(element), text: '' }));
+    if (!this.parsed) return this.edit(edits);
+    this.#splice(edits);
+    for (const element of elements) {
+      const siblings = element.parentNode.childNodes;
+      const index = siblings.indexOf(element);
+      siblings.splice(index, 1);
+      const [before, after] = [siblings[index - 1], siblings[index]];
+      if (before?.nodeName === '#text' && after?.nodeName === '#text') {
+        before.value += after.value;
+        if (before.sourceCodeLocation && after.sourceCodeLocation)
+          before.sourceCodeLocation.endOffset = after.sourceCodeLocation.endOffset;
+        siblings.splice(index, 1);
+      }
+    }
+    this.listed = undefined;
+  }
+
+  /**
+   * Adds `html` at the end of an element's content (just before its end tag), keeping the parse
+   * tree as replaceElement does; HTML that begins or ends with text drops it instead.
+   * @param {Element} parent
+   * @param {string} html
+   */
+  appendInside(parent, html) {
+    const at = parent.sourceCodeLocation.endTag.startOffset;
+    const edit = { start: at, end: at, text: html };
+    if (!this.parsed) return this.edit([edit]);
+    const nodes = parseFragment(parent, html, PARSE_OPTIONS).childNodes;
+    const isText = (node) => node && node.nodeName === '#text';
+    if (nodes.length === 0 || isText(nodes[0]) || isText(nodes.at(-1))) return this.edit([edit]);
+    const [start] = this.#splice([edit]);
+    for (const node of nodes) {
+      node.parentNode = parent;
+      walkLocations(node, (offset) => offset + start);
+    }
+    parent.childNodes.push(...nodes);
+    this.listed = undefined;
+  }
+
+  /**
    * Applies edits to the text and moves the tree's offsets with them (the tree's shape is the
    * caller's to change). Returns where each edit's text now starts, in the order given.
    * @param {Edit[]} edits
@@ -207,6 +254,12 @@ function movedBy(shifts) {
     return offset + by;
   };
 }
+
+/** An element's whole span in the text, for an edit that removes it. */
+const spanOf = ({ sourceCodeLocation: { startOffset, endOffset } }) => ({
+  start: startOffset,
+  end: endOffset,
+});
 
 const PARSE_OPTIONS = { sourceCodeLocationInfo: true, scriptingEnabled: false };
 

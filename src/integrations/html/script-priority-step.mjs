@@ -53,8 +53,8 @@ export const lowerScriptPriority = {
   run(page) {
     const scripts = bundledScripts(page).filter((script) => attribute(script, 'fetchpriority') === undefined);
     page.state.lowered = scripts.length;
-    const headEnd = page.byTag('head')[0]?.sourceCodeLocation?.endTag?.startOffset;
-    if (!/^(admin|cms|offline)\//.test(page.file) && headEnd !== undefined) {
+    const head = page.byTag('head')[0];
+    if (!/^(admin|cms|offline)\//.test(page.file) && head?.sourceCodeLocation?.endTag) {
       const runtime = inlineRuntime(page);
       // Warned only where the runtime is neither inline nor already named by this step's starter.
       if (!runtime && page.byTag('astro-island').length > 0 && !page.html.includes(ISLAND_RUNTIME_FILE))
@@ -63,19 +63,10 @@ export const lowerScriptPriority = {
         );
       if (scripts.length === 0 && !runtime) return;
       const sources = scripts.map((script) => attribute(script, 'src'));
+      // Edits that keep the parse tree, so the steps after this one need no second parse (0035).
+      page.removeElements([...scripts, ...(runtime ? [runtime] : [])]);
       // In <head>: the policy hashes the layout's inline scripts only before <main> (csp-steps.mjs).
-      page.edit([
-        {
-          start: headEnd,
-          end: headEnd,
-          text: `<script>${scriptStarter(sources, runtime && ISLAND_RUNTIME_FILE)}</script>`,
-        },
-        ...[...scripts, ...(runtime ? [runtime] : [])].map((script) => ({
-          start: script.sourceCodeLocation.startOffset,
-          end: script.sourceCodeLocation.endOffset,
-          text: '',
-        })),
-      ]);
+      page.appendInside(head, `<script>${scriptStarter(sources, runtime && ISLAND_RUNTIME_FILE)}</script>`);
       return;
     }
     if (scripts.length === 0) return;

@@ -147,19 +147,12 @@ export class HtmlPage {
    * @param {string} html
    */
   replaceElement(element, html) {
-    const { startOffset, endOffset } = element.sourceCodeLocation;
-    if (!this.parsed) return this.edit([{ start: startOffset, end: endOffset, text: html }]);
+    const edit = { ...spanOf(element), text: html };
     const parent = element.parentNode;
-    const fragment = parseFragment(parent, html, PARSE_OPTIONS);
-    const nodes = fragment.childNodes;
-    const isText = (node) => node && node.nodeName === '#text';
-    if (nodes.length === 0 || isText(nodes[0]) || isText(nodes.at(-1)))
-      return this.edit([{ start: startOffset, end: endOffset, text: html }]);
-    this.#splice([{ start: startOffset, end: endOffset, text: html }]);
-    for (const node of nodes) {
-      node.parentNode = parent;
-      walkLocations(node, (offset) => offset + startOffset);
-    }
+    const nodes = this.parsed && fragmentNodes(parent, html);
+    if (!nodes) return this.edit([edit]);
+    const [start] = this.#splice([edit]);
+    adopt(nodes, parent, start);
     parent.childNodes.splice(parent.childNodes.indexOf(element), 1, ...nodes);
     this.listed = undefined;
   }
@@ -198,15 +191,10 @@ export class HtmlPage {
   appendInside(parent, html) {
     const at = parent.sourceCodeLocation.endTag.startOffset;
     const edit = { start: at, end: at, text: html };
-    if (!this.parsed) return this.edit([edit]);
-    const nodes = parseFragment(parent, html, PARSE_OPTIONS).childNodes;
-    const isText = (node) => node && node.nodeName === '#text';
-    if (nodes.length === 0 || isText(nodes[0]) || isText(nodes.at(-1))) return this.edit([edit]);
+    const nodes = this.parsed && fragmentNodes(parent, html);
+    if (!nodes) return this.edit([edit]);
     const [start] = this.#splice([edit]);
-    for (const node of nodes) {
-      node.parentNode = parent;
-      walkLocations(node, (offset) => offset + start);
-    }
+    adopt(nodes, parent, start);
     parent.childNodes.push(...nodes);
     this.listed = undefined;
   }
@@ -262,6 +250,25 @@ const spanOf = ({ sourceCodeLocation: { startOffset, endOffset } }) => ({
 });
 
 const PARSE_OPTIONS = { sourceCodeLocationInfo: true, scriptingEnabled: false };
+
+/**
+ * `html` parsed as `parent` would contain it, for an edit that keeps the tree; undefined when it is
+ * empty or begins or ends with text, which a parse of the whole page could join to the text beside it.
+ * @param {Element} parent @param {string} html
+ */
+function fragmentNodes(parent, html) {
+  const nodes = parseFragment(parent, html, PARSE_OPTIONS).childNodes;
+  const isText = (node) => node.nodeName === '#text';
+  return nodes.length === 0 || isText(nodes[0]) || isText(nodes.at(-1)) ? undefined : nodes;
+}
+
+/** Makes a fragment's nodes `parent`'s, their offsets moved to where their text now starts. */
+function adopt(nodes, parent, start) {
+  for (const node of nodes) {
+    node.parentNode = parent;
+    walkLocations(node, (offset) => offset + start);
+  }
+}
 
 /**
  * Calls `move` on every source offset under `node` (its own included) and stores what it returns.

@@ -243,7 +243,7 @@ function movedBy(shifts) {
   };
 }
 
-/** An element's whole span in the text, for an edit that removes it. */
+/** An element's whole span in the text, as an edit over it (removed or replaced) needs it. */
 const spanOf = ({ sourceCodeLocation: { startOffset, endOffset } }) => ({
   start: startOffset,
   end: endOffset,

@@ -23,7 +23,9 @@ export async function loadFormHandler({ root, dist, routes, env = process.env })
       `SMTP is configured but ${path.relative(root, bundle)} is missing: run \`npm run build\` first.`,
     );
   }
-  const { createNodeFormHandler } = await import(pathToFileURL(bundle).href);
+  // A path known only at run time: Vite, which reads this file through the build's config, is told
+  // to leave the import alone (it warned on every build).
+  const { createNodeFormHandler } = await import(/* @vite-ignore */ pathToFileURL(bundle).href);
   try {
     return createNodeFormHandler({ routes, env });
   } catch (error) {

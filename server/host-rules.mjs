@@ -1,6 +1,12 @@
 // Reads the static-host rule files that Netlify and Cloudflare Pages understand
 // (public/_redirects and public/_headers), so `npm start` behaves like those hosts.
 
+/**
+ * The rule files at the top of a build, by what they hold. The hosts read them; Cloudflare Pages says it
+ * never serves them as files, and neither does `npm start` (server/static-files.mjs).
+ */
+export const RULE_FILES = { redirects: '_redirects', headers: '_headers' };
+
 /** Turns '/admin/posts/:id/edit' or '/blog/*' into a RegExp with named groups. */
 function patternToRegExp(pattern) {
   let source = '';

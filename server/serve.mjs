@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { createDevCollector, readFormRoutes } from './dev-collector.mjs';
 import { loadFormHandler } from './forms.mjs';
-import { headersFor, matchRedirect, parseHeaders, parseRedirects } from './host-rules.mjs';
+import { headersFor, matchRedirect, parseHeaders, parseRedirects, RULE_FILES } from './host-rules.mjs';
 import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
 import { inertFileHeaders } from './inert-files.mjs';
 import { createScheduler } from './schedule.mjs';
@@ -96,8 +96,8 @@ async function loadSite(dist) {
   const notFound = path.join(dist, '404.html');
   return {
     dist,
-    redirects: parseRedirects(readRules('_redirects')),
-    headerBlocks: parseHeaders(readRules('_headers')),
+    redirects: parseRedirects(readRules(RULE_FILES.redirects)),
+    headerBlocks: parseHeaders(readRules(RULE_FILES.headers)),
     formRoutes,
     formHandler,
     collect: formHandler ?? createDevCollector({ routes: formRoutes, dataDir: path.join(root, '.data') }),

@@ -8,6 +8,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
+import { RULE_FILES } from './host-rules.mjs';
 
 /** The types the build writes; anything else is sent as bytes. */
 const TYPES = {
@@ -39,8 +40,14 @@ const ENCODINGS = [
   { suffix: '.gz', name: 'gzip', accepted: /\bgzip\b/i },
 ];
 
-/** `.well-known` is served; any other path part starting with a dot (`.form-routes.json`) is not. */
+const RULE_FILE_PATHS = new Set(Object.values(RULE_FILES).map((name) => `/${name}`));
+
+/**
+ * Not served: the host rule files (Cloudflare Pages keeps them to itself), and
+ * any path part starting with a dot (`.form-routes.json`) but `.well-known`.
+ */
 const hidden = (pathname) =>
+  RULE_FILE_PATHS.has(pathname) ||
   pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 
 /** The files `/x` may name, in the order the hosts try them. */

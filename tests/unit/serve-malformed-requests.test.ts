@@ -185,6 +185,14 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
     expect(form.status).toBe(415);
   });
 
+  it("keeps the host's rule files and the build's dot files to itself, as the hosts do", async () => {
+    for (const target of ['/_headers', '/_redirects', '/_redirects/', '/%5Fheaders', '/.form-routes.json']) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.body, target).not.toMatch(/nosniff|splat|api\/forms/);
+    }
+  });
+
   it('still serves the home page afterwards', async () => {
     const home = await get('/');
     expect(home.status).toBe(200);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { siteModulePlugins } from './tests/site-modules';
+import { siteModulePlugins } from './tests/site-modules.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 

@@ -2,6 +2,7 @@
 // to it from its <head>.
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
+import { withAbsoluteAddresses } from '@/lib/content/feed-content';
 import { getPublishedPosts } from '@/lib/content/posts';
 import { postHref } from '@/lib/blog/posts';
 import { siteOrigin } from '@/lib/site/origin';
@@ -11,10 +12,11 @@ import { escapeHtml } from '@/lib/text/escape-html';
 // RSS 2.0's <author> must be an e-mail address, so the author's name goes in Dublin Core's creator.
 export const GET: APIRoute = async (context) => {
   const posts = await getPublishedPosts();
+  const site = `${siteOrigin(context.site)}/`;
   return rss({
     title: `${practice.name} Blog`,
     description: 'Insights and updates from our therapy practice',
-    site: `${siteOrigin(context.site)}/`,
+    site,
     // Links match the canonical URLs: no trailing slash.
     trailingSlash: false,
     items: posts.map((post) => ({
@@ -24,7 +26,8 @@ export const GET: APIRoute = async (context) => {
       pubDate: post.publishedAt,
       customData: `<dc:creator>${escapeHtml(post.author)}</dc:creator>`,
       categories: post.tags,
-      content: post.html,
+      // Its addresses whole, as the post's canonical page resolves them (read away from the site).
+      content: withAbsoluteAddresses(post.html, new URL(postHref(post.slug), site).href),
     })),
     xmlns: { dc: 'http://purl.org/dc/elements/1.1/' },
     customData: '<language>en-ca</language>',

@@ -301,6 +301,14 @@ test.describe('home, feed and sitemap', () => {
     expect(feed.match(/<item>/g)).toHaveLength(PUBLISHED.length);
     expect(feed).toContain(`<link>https://www.example.org/blog/${PUBLISHED[0]!.slug}</link>`);
     expect(feed).not.toContain(DRAFT.title);
+    // The posts' text is read away from the site: its links and pictures carry the site's address.
+    const addresses = [...feed.matchAll(/(?:href|src|srcset)=&quot;([^&]*)&quot;/g)].flatMap(([, value]) =>
+      value!.split(', ').map((candidate) => candidate.split(' ')[0]),
+    );
+    expect(addresses).toContainEqual(
+      expect.stringMatching(/^https:\/\/www\.example\.org\/_astro\/.+\.webp$/),
+    );
+    for (const address of addresses) expect(address).toMatch(/^[a-z][a-z\d+.-]*:/);
     for (const path of ['/', '/blog', POST_PATH]) {
       await page.goto(path);
       await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(

@@ -77,22 +77,28 @@ function isPictureSource(src: string): boolean {
 }
 
 /**
- * A srcset whose every candidate is a picture source ('a.webp 200w, b.webp 400w'), or undefined.
- * Candidates are split at ', ' (the build writes them so); an address holding a comma is refused
- * rather than guessed at.
+ * A srcset's candidates, each its address and then its descriptors ('a.webp 200w, b.webp' gives
+ * [['a.webp', '200w'], ['b.webp']]). Split at commas (the build writes ', '): an address holding a
+ * comma comes out in pieces, which checkedSrcset refuses rather than guesses at.
  */
+export function srcsetCandidates(srcset: string): [string, ...string[]][] {
+  return srcset.split(',').map((candidate) => {
+    const [address = '', ...descriptors] = candidate.trim().split(/\s+/);
+    return [address, ...descriptors];
+  });
+}
+
+/** A srcset whose every candidate is a picture source ('a.webp 200w, b.webp 400w'), or undefined. */
 function checkedSrcset(srcset: string): string | undefined {
-  const candidates = srcset.split(',').map((candidate) => candidate.trim());
-  const valid = candidates.every((candidate) => {
-    const [address, descriptor, ...rest] = candidate.split(/\s+/);
-    return (
-      address !== undefined &&
+  const candidates = srcsetCandidates(srcset);
+  const valid = candidates.every(
+    ([address, descriptor, ...rest]) =>
+      address !== '' &&
       rest.length === 0 &&
       (descriptor === undefined || /^(?:\d+w|\d+(?:\.\d+)?x)$/.test(descriptor)) &&
-      isPictureSource(address)
-    );
-  });
-  return valid && candidates.length > 0 ? candidates.join(', ') : undefined;
+      isPictureSource(address),
+  );
+  return valid && candidates.length > 0 ? candidates.map((parts) => parts.join(' ')).join(', ') : undefined;
 }
 
 // Attribute values a picture may carry, beyond its addresses; anything else is dropped.

@@ -19,6 +19,7 @@ import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects, RULE_FILES } from './host-rules.mjs';
 import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
 import { inertFileHeaders } from './inert-files.mjs';
+import { listenProblem, listenProblemNow, listenSettings } from './listen-settings.mjs';
 import { createScheduler } from './schedule.mjs';
 import { sendPage, staticFiles } from './static-files.mjs';
 
@@ -26,8 +27,15 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
 const folderArg = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 const releases = flags.has('--build') || flags.has('--build-later') || flags.has('--releases');
-const port = Number.parseInt(process.env.PORT ?? '4321', 10);
-const host = process.env.HOST || 'localhost';
+// Where to listen, checked before anything is built: a wrong PORT, a port already taken or a
+// certificate that cannot be read is said at once, in one line (server/listen-settings.mjs).
+const settings = listenSettings(process.env);
+const cannotListen = settings.ok ? await listenProblemNow(settings) : settings.problem;
+if (cannotListen || !settings.ok) {
+  console.error(cannotListen);
+  process.exit(1);
+}
+const { port, host, tls } = settings;
 const shown = (dir) => path.relative(process.cwd(), dir) || '.';
 
 /**
@@ -170,13 +178,6 @@ function requestTarget(rawUrl = '') {
   }
 }
 
-// HTTPS with HTTP/2, as the static hosts serve the site, when a certificate is given (the audit's
-// AUDIT_HTTP2 mode makes a self-signed one); plain HTTP/1.1 otherwise, which is what `npm start` does.
-const tls =
-  process.env.TLS_CERT_FILE && process.env.TLS_KEY_FILE
-    ? { cert: readFileSync(process.env.TLS_CERT_FILE), key: readFileSync(process.env.TLS_KEY_FILE) }
-    : undefined;
-
 async function handle(req, res) {
   const target = requestTarget(req.url);
   if (!target) {
@@ -221,7 +222,16 @@ function serve(req, res) {
   });
 }
 
+// HTTPS with HTTP/2, as the static hosts serve the site, when a certificate is given (the audit's
+// AUDIT_HTTP2 mode makes a self-signed one); plain HTTP/1.1 otherwise, which is what `npm start` does.
 const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serve) : http.createServer(serve);
+server.on('error', (error) => {
+  if (server.listening) console.error('Server error:', error);
+  else {
+    console.error(listenProblem(error, { host, port }));
+    process.exit(1);
+  }
+});
 
 server.listen(port, host, () => {
   const { dist, formHandler, formRoutes } = site;

@@ -1,0 +1,89 @@
+// Where `npm start` listens (PORT, HOST, TLS_CERT_FILE and TLS_KEY_FILE; docs/configuration.md), read
+// and checked before it builds, and what it says when it cannot listen there: one line that names
+// the variable to change, rather than a stack trace after a build of a minute.
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { createSecureContext } from 'node:tls';
+
+export const DEFAULT_PORT = 4321;
+export const DEFAULT_HOST = 'localhost';
+
+/**
+ * @param {Record<string, string | undefined>} env
+ * @returns {{ ok: true, port: number, host: string, tls?: { cert: Buffer, key: Buffer } } | { ok: false, problem: string }}
+ */
+export function listenSettings(env) {
+  const rawPort = env.PORT?.trim() || String(DEFAULT_PORT);
+  const port = Number(rawPort);
+  if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535) {
+    return { ok: false, problem: `PORT must be a whole number from 1 to 65535; it is "${env.PORT}".` };
+  }
+  const host = env.HOST?.trim() || DEFAULT_HOST;
+  const cert = env.TLS_CERT_FILE?.trim();
+  const key = env.TLS_KEY_FILE?.trim();
+  if (!cert && !key) return { ok: true, port, host };
+  if (!cert || !key) {
+    return {
+      ok: false,
+      problem: `Set both TLS_CERT_FILE and TLS_KEY_FILE for HTTPS, or neither for plain HTTP; only ${cert ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} is set.`,
+    };
+  }
+  const tls = {};
+  for (const [name, field, file] of /** @type {const} */ ([
+    ['TLS_CERT_FILE', 'cert', cert],
+    ['TLS_KEY_FILE', 'key', key],
+  ])) {
+    try {
+      tls[field] = readFileSync(file);
+    } catch (error) {
+      return {
+        ok: false,
+        problem: `${name} names ${file}, which cannot be read (${error.code ?? error.message}).`,
+      };
+    }
+  }
+  try {
+    createSecureContext(tls); // what the HTTPS server would throw on, as a stack trace
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `TLS_CERT_FILE and TLS_KEY_FILE must hold a PEM certificate and its private key (${error.message}).`,
+    };
+  }
+  return { ok: true, port, host, tls: /** @type {{ cert: Buffer, key: Buffer }} */ (tls) };
+}
+
+/**
+ * What to say when the server cannot listen at host:port (the 'error' event of listen()).
+ * @param {NodeJS.ErrnoException} error
+ * @param {{ host: string, port: number }} where
+ */
+export function listenProblem(error, { host, port }) {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `Port ${port} on ${host} is already in use, perhaps by another \`npm start\`, \`npm run serve\` or \`npm run dev\`: stop it, or set PORT to another port.`;
+    case 'EACCES':
+      return `This user may not listen on port ${port}${port < 1024 ? ' (ports below 1024 need root)' : ''}: set PORT to a port from 1024 up, behind nginx in production (docs/deployment.md).`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST is "${host}", which is not an address of this computer: set it to localhost, 127.0.0.1 or 0.0.0.0 (every address).`;
+    default:
+      return `Cannot listen on ${host}:${port}: ${error.message}`;
+  }
+}
+
+/**
+ * Whether host:port can be listened on now: the problem to say, or undefined. Asked before a build,
+ * so a port already taken is said at once rather than after it (the answer can change meanwhile:
+ * the real listen() says so too).
+ * @param {{ host: string, port: number }} where
+ * @returns {Promise<string | undefined>}
+ */
+export function listenProblemNow(where) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => resolve(listenProblem(error, where)));
+    probe.listen(where.port, where.host, () => probe.close(() => resolve(undefined)));
+  });
+}

@@ -43,8 +43,8 @@ const ENCODINGS = [
 const RULE_FILE_PATHS = new Set(Object.values(RULE_FILES).map((name) => `/${name}`));
 
 /**
- * Not served: the host rule files (Cloudflare Pages keeps them to itself), and
- * any path part starting with a dot (`.form-routes.json`) but `.well-known`.
+ * Not served: the host rule files (Cloudflare Pages keeps them to itself), and any path part
+ * starting with a dot (`.form-routes.json`) but `.well-known`.
  */
 const hidden = (pathname) =>
   RULE_FILE_PATHS.has(pathname) ||

@@ -74,16 +74,16 @@ export function listenProblem(error, { host, port }) {
 }
 
 /**
- * Whether host:port can be listened on now: the problem to say, or undefined. Asked before a build,
- * so a port already taken is said at once rather than after it (the answer can change meanwhile:
- * the real listen() says so too).
+ * The error listening on host:port would give now, or undefined when it is free. Asked before a
+ * build, so that a port already taken is said at once rather than after it (it may be taken
+ * meanwhile: the real listen() is answered the same way).
  * @param {{ host: string, port: number }} where
- * @returns {Promise<string | undefined>}
+ * @returns {Promise<NodeJS.ErrnoException | undefined>}
  */
-export function listenProblemNow(where) {
+export function listenErrorNow({ host, port }) {
   return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', (error) => resolve(listenProblem(error, where)));
-    probe.listen(where.port, where.host, () => probe.close(() => resolve(undefined)));
+    probe.once('error', resolve);
+    probe.listen(port, host, () => probe.close(() => resolve(undefined)));
   });
 }

@@ -19,7 +19,7 @@ import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects, RULE_FILES } from './host-rules.mjs';
 import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
 import { inertFileHeaders } from './inert-files.mjs';
-import { listenProblem, listenProblemNow, listenSettings } from './listen-settings.mjs';
+import { listenErrorNow, listenProblem, listenSettings } from './listen-settings.mjs';
 import { createScheduler } from './schedule.mjs';
 import { sendPage, staticFiles } from './static-files.mjs';
 
@@ -30,12 +30,16 @@ const releases = flags.has('--build') || flags.has('--build-later') || flags.has
 // Where to listen, checked before anything is built: a wrong PORT, a port already taken or a
 // certificate that cannot be read is said at once, in one line (server/listen-settings.mjs).
 const settings = listenSettings(process.env);
-const cannotListen = settings.ok ? await listenProblemNow(settings) : settings.problem;
-if (cannotListen || !settings.ok) {
-  console.error(cannotListen);
+if (!settings.ok) {
+  console.error(settings.problem);
   process.exit(1);
 }
 const { port, host, tls } = settings;
+const listenError = await listenErrorNow({ host, port });
+if (listenError) {
+  console.error(listenProblem(listenError, { host, port }));
+  process.exit(1);
+}
 const shown = (dir) => path.relative(process.cwd(), dir) || '.';
 
 /**

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listenErrorNow } from '../server/listen-settings.mjs';
 import { decapServerPort } from '../src/lib/config/publish-target.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -18,6 +19,13 @@ try {
   DECAP_PORT = String(decapServerPort(process.env));
 } catch (error) {
   console.error(error.message);
+  process.exit(1);
+}
+// decap-server would stop with a stack trace on a port already taken (another `npm run cms`).
+if ((await listenErrorNow({ host: '127.0.0.1', port: Number(DECAP_PORT) }))?.code === 'EADDRINUSE') {
+  console.error(
+    `Port ${DECAP_PORT} on 127.0.0.1, decap-server's, is already in use, perhaps by another \`npm run cms\`: stop it, or set DECAP_SERVER_PORT to another port.`,
+  );
   process.exit(1);
 }
 

@@ -23,17 +23,35 @@ afterAll(async () => {
   await rm(files, { recursive: true, force: true });
 });
 
-/** Starts the server with `env` and `args`; resolves with what it printed once it has exited. */
-async function refused(env: Record<string, string>, args = [dist]) {
-  const started = startNode(['server/serve.mjs', ...args], {
+/** Starts the server (or `script`) with `env` and `args`; resolves with what it printed once it has exited. */
+async function refused(env: Record<string, string>, args = [dist], script = 'server/serve.mjs') {
+  const started = startNode([script, ...args], {
     cwd: process.cwd(),
     env: childEnv({ HOST: '127.0.0.1', ...env }),
   });
-  await new Promise((resolve) => started.child.once('exit', resolve));
+  try {
+    // A guard, not a wait: had it gone on to build or serve, the check below fails at once.
+    const guard = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+    await Promise.race([new Promise((resolve) => started.child.once('exit', resolve)), guard]);
+  } finally {
+    await started.stop(); // and whatever it started
+  }
   expect(started.child.exitCode).toBe(1);
   const output = started.output().trim();
   expect(output).not.toMatch(/^\s+at /m);
   return output;
+}
+
+/** Runs `check` with `port` on 127.0.0.1 held by another listener. */
+async function whileTaken(check: (port: number) => Promise<void>) {
+  const holder = net.createServer();
+  const port = await freePort();
+  await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+  try {
+    await check(port);
+  } finally {
+    holder.close();
+  }
 }
 
 describe('where npm start listens', { timeout: 20_000 }, () => {
@@ -46,17 +64,21 @@ describe('where npm start listens', { timeout: 20_000 }, () => {
   });
 
   it('says a port already in use is taken, before it builds anything', async () => {
-    const holder = net.createServer();
-    const port = await freePort();
-    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
-    try {
+    await whileTaken(async (port) => {
       // --releases serves the last build (and says when there is none): the port comes first.
       expect(await refused({ PORT: String(port) }, ['--releases'])).toMatch(
         new RegExp(`^Port ${port} on 127\\.0\\.0\\.1 is already in use, .*set PORT to another port\\.$`),
       );
-    } finally {
-      holder.close();
-    }
+    });
+  });
+
+  it("npm run cms says decap-server's port is taken before it starts anything", async () => {
+    await whileTaken(async (port) => {
+      expect(await refused({ DECAP_SERVER_PORT: String(port) }, [], 'tools/cms.mjs')).toBe(
+        `Port ${port} on 127.0.0.1, decap-server's, is already in use, perhaps by another \`npm run cms\`: ` +
+          'stop it, or set DECAP_SERVER_PORT to another port.',
+      );
+    });
   });
 
   it('says a HOST that is not an address of this computer', async () => {

@@ -27,7 +27,18 @@ import { gzipSize } from './bench/transfer.mjs';
 import { startServer } from './measure-server.mjs';
 
 const args = process.argv.slice(2);
-const count = Number.parseInt(args.find((a) => /^\d+$/.test(a)) ?? '100', 10);
+// A mistyped flag (--rebuld) or count would otherwise measure another run than the one asked for.
+const FLAGS = ['--start', '--rebuild', '--keep', '--no-browser', '--verbose'];
+const COUNT = /^[1-9]\d*$/;
+const unknown = args.filter((a) => !COUNT.test(a) && !FLAGS.includes(a) && !a.startsWith('--reuse='));
+if (unknown.length > 0 || args.filter((a) => COUNT.test(a)).length > 1) {
+  console.error(
+    `${unknown.length > 0 ? `Not understood: ${unknown.join(' ')}` : 'One number of posts only'}.\n` +
+      'Usage: npm run bench -- [N=100] [--start] [--rebuild] [--keep] [--reuse=<kept copy>] [--no-browser] [--verbose]',
+  );
+  process.exit(2);
+}
+const count = Number.parseInt(args.find((a) => COUNT.test(a)) ?? '100', 10);
 const keep = args.includes('--keep');
 /** A copy an earlier `--keep` run left, to measure its build again without rebuilding. */
 const reuse = args.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
@@ -52,7 +63,6 @@ async function measureBlog(dir) {
 }
 
 async function main() {
-  if (!Number.isFinite(count) || count < 1) throw new Error('Usage: npm run bench -- <number of posts>');
   const dir = reuse ? path.resolve(reuse) : await projectWithPosts(syntheticPosts(count));
   const posts = readdirSync(path.join(dir, 'content/posts')).filter((f) => f.endsWith('.md')).length;
   console.log(`Blog benchmark with ${posts} synthetic posts`);

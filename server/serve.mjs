@@ -240,7 +240,7 @@ server.on('error', (error) => {
 server.listen(port, host, () => {
   const { dist, formHandler, formRoutes } = site;
   console.log(
-    `Serving ${shown(dist)}/ on ${tls ? 'https' : 'http'}://${host}:${port}${releases ? ` (the live release; \`npm run update\` rebuilds and switches)` : ''}`,
+    `Serving ${shown(dist)}/ on ${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}${releases ? ` (the live release; \`npm run update\` rebuilds and switches)` : ''}`,
   );
   if (formHandler) {
     console.log(`Form handler active for: ${Object.values(formRoutes).join(', ')} (e-mail over SMTP)`);

@@ -1,6 +1,6 @@
-// Where `npm start` listens, as a newcomer or an operator gets it wrong (server/listen-settings.mjs):
-// the real server, its own process, stops with one line that names what to change, never a stack
-// trace, and a port already taken is said before anything is built.
+// Where `npm start` (and `npm run cms`'s decap-server) listens, as a newcomer or an operator gets it
+// wrong (server/listen-settings.mjs): the real process stops with one line that names what to
+// change, never a stack trace, and a port already taken is said before anything is built.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,7 +54,7 @@ async function whileTaken(check: (port: number) => Promise<void>) {
   }
 }
 
-describe('where npm start listens', { timeout: 20_000 }, () => {
+describe('where npm start and npm run cms listen', { timeout: 20_000 }, () => {
   it('refuses a PORT that is no port, naming it', async () => {
     for (const port of ['abc', '70000', '0', '80.5']) {
       expect(await refused({ PORT: port }), port).toBe(

@@ -241,6 +241,14 @@ export function buildEnvironment(env) {
 
   const endpoint = (name, fallback) => {
     const value = readUrl(env, name, { allowPath: true });
+    // What a visitor types crosses the network encrypted, and a page served over https may not
+    // post to http at all (the browser blocks it): plain http only to this computer, for trials.
+    if (value?.startsWith('http:') && !isLoopbackHost(new URL(value).hostname)) {
+      throw new Error(
+        `${name} must be an https URL: visitors' messages must not cross the network unencrypted, ` +
+          `and browsers refuse to send them from an https page to http; got "${value}".`,
+      );
+    }
     variables[name] = value ?? '';
     if (value) return value;
     warn(

@@ -95,6 +95,45 @@ describe('the checked values astro:env reads', () => {
   });
 });
 
+describe('an address the build cannot use', () => {
+  it('stops the build, naming its variable', () => {
+    for (const [name, value] of [
+      ['SITE_URL', 'example.org'],
+      ['SITE_URL', 'ftp://example.org'],
+      ['PUBLIC_CONTACT_ENDPOINT', 'javascript:alert(1)'],
+      ['PUBLIC_REGISTRATION_ENDPOINT', 'forms/registration'],
+    ]) {
+      expect(() => quietly(() => buildEnvironment({ [name!]: value })), value).toThrow(
+        `${name} must be an absolute http(s) URL; got "${value}".`,
+      );
+    }
+  });
+
+  it('is a form endpoint over plain http to another computer; this one may take http for trials', () => {
+    for (const name of [
+      'PUBLIC_CONTACT_ENDPOINT',
+      'PUBLIC_REGISTRATION_ENDPOINT',
+      'PUBLIC_CONFIRMATION_ENDPOINT',
+    ]) {
+      expect(() => quietly(() => buildEnvironment({ [name]: 'http://formspree.io/f/abc' }))).toThrow(
+        new RegExp(`^${name} must be an https URL: .*; got "http://formspree.io/f/abc"\\.$`),
+      );
+    }
+    const local = quietly(() =>
+      buildEnvironment({
+        PUBLIC_CONTACT_ENDPOINT: 'http://localhost:8080/contact',
+        PUBLIC_REGISTRATION_ENDPOINT: 'http://127.0.0.1:8080/registration',
+        PUBLIC_CONFIRMATION_ENDPOINT: 'https://mail.example.test/confirm',
+      }),
+    );
+    expect([local.contactEndpoint, local.registrationEndpoint, local.confirmationEndpoint]).toEqual([
+      'http://localhost:8080/contact',
+      'http://127.0.0.1:8080/registration',
+      'https://mail.example.test/confirm',
+    ]);
+  });
+});
+
 describe('the build-derived module', () => {
   it('carries the salted derivation and the publish target, never the SHA-256', async () => {
     const { username: _username, ...adminPassword } = await shippedAdminAccount(

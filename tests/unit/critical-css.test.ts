@@ -37,7 +37,9 @@ const SHEET =
   '.md\\:flex{display:flex}.unused{color:red}.spin{animation:spin 1s}' +
   ':where(.space-y-1>:not(:last-child)){margin-top:1px}' +
   '.group-hover\\:x:is(:where(.group):hover *){color:blue}' +
-  '@media (width>=48rem){.md\\:grid{display:grid}.lg\\:block{display:block}}}' +
+  '@media (width>=48rem){.md\\:grid{display:grid}.lg\\:block{display:block}}' +
+  '@media print{.mt-2{margin-top:0}}@media only print and (width>=48rem){.card{color:#000}}' +
+  '@media print,(width>=64rem){.shadow{box-shadow:none}}}' +
   '.card{color:var(--color-brand);&:hover{color:red}}' +
   '.quote:before{content:"{not a block}"}' +
   'html[data-contrast=dark]{--brand:#fff}' +
@@ -122,6 +124,8 @@ describe('which rules a page can use', () => {
       '--spacing:.25rem',
       '--color-brand:var(--brand)',
       '--tw-shadow:0 0 #0000',
+      // A query that also applies to the screen.
+      '@media print,(width>=64rem){.shadow{box-shadow:none}}',
     ])
       expect(css).toContain(kept);
     // With the page's element names, a base rule for an element it does not have is left out.
@@ -142,6 +146,9 @@ describe('which rules a page can use', () => {
       '--tw-unread',
       '@property --tw-other',
       '@keyframes fade',
+      // Paper only: it waits for the whole stylesheet.
+      '@media print{',
+      '@media only print',
     ])
       expect(css).not.toContain(dropped);
   });

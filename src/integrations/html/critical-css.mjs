@@ -258,6 +258,8 @@ export function mayMatch(selectorList, classes, tags) {
 }
 
 const GROUPING = /^@(layer|media|supports|container|starting-style|scope)\b/;
+/** Rules for paper only: they wait for the whole stylesheet, which comes long before anyone prints. */
+const PRINT_ONLY = /^@media\s+(only\s+)?print\b[^,]*$/i;
 
 /**
  * The rules of `nodes` a page with these classes and elements can use (the first pass: @property
@@ -270,6 +272,7 @@ function keepUsed(nodes, classes, tags) {
   const kept = [];
   for (const node of nodes) {
     if (!('prelude' in node)) kept.push(node);
+    else if (PRINT_ONLY.test(node.prelude)) continue;
     else if (GROUPING.test(node.prelude)) {
       const children = keepUsed(node.children, classes, tags);
       if (children.some((child) => 'prelude' in child)) kept.push({ prelude: node.prelude, children });

@@ -38,6 +38,26 @@ test.describe('layout and navigation', () => {
     );
   }
 
+  test('printed, the header is there once without its controls, and no section is left blank', async ({
+    page,
+  }) => {
+    const style = (locator: Locator, property: 'position' | 'opacity' | 'breakAfter') =>
+      locator.evaluate((el, name) => getComputedStyle(el)[name], property);
+    await page.goto('/');
+    const header = page.locator('[data-site-header]');
+    // Below the first screen and never scrolled to: on screen it waits to be revealed.
+    const unseen = page.locator('#team [data-reveal]').first();
+    expect(await style(unseen, 'opacity')).toBe('0');
+    await page.emulateMedia({ media: 'print' });
+    // A fixed header is printed on every page, over its first lines.
+    expect(await style(header, 'position')).toBe('absolute');
+    await expect(header.getByRole('link', { name: 'Bright Path ABA' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Book Consultation' })).toBeHidden();
+    await expect(header.getByRole('navigation')).toBeHidden();
+    expect(await style(unseen, 'opacity')).toBe('1');
+    expect(await style(page.locator('#team h2'), 'breakAfter')).toBe('avoid');
+  });
+
   test('the footer shows the visitor’s current year, not the build year', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2031-06-15T12:00:00Z'));
     await page.goto('/training');

@@ -36,9 +36,26 @@ const TYPES = {
   '.pdf': 'application/pdf',
 };
 const ENCODINGS = [
-  { suffix: '.br', name: 'br', accepted: /\b(br|brotli)\b/i },
-  { suffix: '.gz', name: 'gzip', accepted: /\bgzip\b/i },
+  { suffix: '.br', name: 'br' },
+  { suffix: '.gz', name: 'gzip' },
 ];
+
+/**
+ * The ENCODINGS an Accept-Encoding header takes, in the server's order: each one named with a
+ * weight above 0, or left unnamed where `*` has one. `br;q=0` refuses brotli (RFC 9110, 12.5.3).
+ * @param {string} header
+ */
+export function acceptedEncodings(header) {
+  /** @type {Map<string, number>} */
+  const weights = new Map();
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const q = parameters.find((parameter) => /^q=/.test(parameter));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (coding) weights.set(coding, Number.isNaN(weight) ? 0 : weight);
+  }
+  return ENCODINGS.filter(({ name }) => (weights.get(name) ?? weights.get('*') ?? 0) > 0);
+}
 
 const RULE_FILE_PATHS = new Set(Object.values(RULE_FILES).map((name) => `/${name}`));
 
@@ -77,7 +94,7 @@ async function openFile(file) {
 
 /** The first existing file among `candidates` (each also as a compressed copy the browser takes). */
 async function find(dir, pathname, acceptEncoding) {
-  const encodings = ENCODINGS.filter(({ accepted }) => accepted.test(acceptEncoding));
+  const encodings = acceptedEncodings(acceptEncoding);
   for (const name of candidates(pathname)) {
     const file = path.join(dir, name);
     if (file !== dir && !file.startsWith(dir + path.sep)) return undefined;

@@ -62,6 +62,8 @@ test.describe('production server', () => {
     for (const [accept, encoding, copy] of [
       ['br, gzip', 'br', '.br'],
       ['gzip', 'gzip', '.gz'],
+      // Weighed at 0: refused (RFC 9110).
+      ['br;q=0, gzip', 'gzip', '.gz'],
     ] as const) {
       const response = await request.get(stylesheet!, { headers: { 'Accept-Encoding': accept } });
       const headers = response.headers();

@@ -109,13 +109,15 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
   const run = useCallback(
     async (post: Post, action: 'publish' | 'remove', options: { publishAt?: Date } = {}) => {
       if (!connection || (connection.kind !== 'local' && connection.kind !== 'github')) return;
+      // The last outcome's message goes with the press: kept through the session check, the same
+      // words ("… changed in the repository") read as the answer to this press before it had one.
+      setNotice(null);
       const check = await confirm();
       if (!check.ok) {
         setNotice({ tone: 'error', text: check.message, postId: post.id });
         return;
       }
       setBusy((map) => new Map(map).set(post.id, action === 'publish' ? 'publishing' : 'removing'));
-      setNotice(null);
       let outcome: PublishOutcome;
       try {
         const code = await loadPublisher();

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { createSecureContext } from 'node:tls';
 
-export const DEFAULT_PORT = 4321;
-export const DEFAULT_HOST = 'localhost';
+const DEFAULT_PORT = 4321;
+const DEFAULT_HOST = 'localhost';
 
 /**
  * @param {Record<string, string | undefined>} env

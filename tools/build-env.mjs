@@ -56,6 +56,10 @@ function warn(message, { loud = false } = {}) {
   else console.warn(`\n\u001b[33m[config] ${message}\u001b[0m\n`);
 }
 
+/** https, or plain http only to this computer (localhost, 127.0.0.1), for trials. @param {URL} url */
+const httpsOrThisComputer = (url) =>
+  url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+
 function readUrl(env, name, { allowPath = false } = {}) {
   const raw = (env[name] ?? '').trim();
   if (!raw) return undefined;
@@ -216,8 +220,7 @@ export function readCmsOrigin(env, siteUrl) {
   } catch {
     return refuse('not a URL');
   }
-  const local = isLoopbackHost(url.hostname);
-  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) refuse('not https');
+  if (!httpsOrThisComputer(url)) refuse('not https');
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
     refuse('an origin has no path, query or user name');
   }
@@ -242,8 +245,8 @@ export function buildEnvironment(env) {
   const endpoint = (name, fallback) => {
     const value = readUrl(env, name, { allowPath: true });
     // What a visitor types crosses the network encrypted, and a page served over https may not
-    // post to http at all (the browser blocks it): plain http only to this computer, for trials.
-    if (value?.startsWith('http:') && !isLoopbackHost(new URL(value).hostname)) {
+    // post to http at all (the browser blocks it).
+    if (value && !value.startsWith('/') && !httpsOrThisComputer(new URL(value))) {
       throw new Error(
         `${name} must be an https URL: visitors' messages must not cross the network unencrypted, ` +
           `and browsers refuse to send them from an https page to http; got "${value}".`,

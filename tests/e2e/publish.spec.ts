@@ -142,10 +142,8 @@ test('a post is published, updated and removed through decap-server, and never o
   await expect(websiteAlert(page).locator('[tabindex="-1"]')).toBeFocused(); // the message in the alert region
   expect(await readFile(postFile(file), 'utf8')).toBe(theirs);
   await expect(row(page, title).getByText(CHANGED_SINCE)).toBeVisible();
-  // Removing is refused as well while the repository's file is not the one published. The press
-  // takes the publish's refusal away at once, so the words below are the removal's own answer (kept,
-  // the check passed before the removal had read the file, which the test then put back: in one CI
-  // run the removal went through and the test waited for a button that was gone).
+  // Removing is refused as well while the repository's file is not the one published. (The refusal
+  // reads as the publish's did: the press clears that one first, so this waits for the removal's.)
   await (await moreAction(page, title, `Remove from website ${title}`)).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove from website' }).click();
   await expect(websiteAlert(page)).toContainText('changed in the repository');

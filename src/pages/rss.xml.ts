@@ -1,17 +1,17 @@
-// /rss.xml: the published posts, newest first, with their full (sanitised) content. Every page links
-// to it from its <head>.
+// /rss.xml: the newest published posts (FEED_POSTS_COUNT), with their full (sanitised) content. Every
+// page links to it from its <head>.
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { withAbsoluteAddresses } from '@/lib/content/feed-content';
 import { getPublishedPosts } from '@/lib/content/posts';
-import { postHref } from '@/lib/blog/posts';
+import { FEED_POSTS_COUNT, postHref } from '@/lib/blog/posts';
 import { siteOrigin } from '@/lib/site/origin';
 import { practice } from '@/lib/site/settings';
 import { escapeHtml } from '@/lib/text/escape-html';
 
 // RSS 2.0's <author> must be an e-mail address, so the author's name goes in Dublin Core's creator.
 export const GET: APIRoute = async (context) => {
-  const posts = await getPublishedPosts();
+  const posts = (await getPublishedPosts()).slice(0, FEED_POSTS_COUNT);
   const site = `${siteOrigin(context.site)}/`;
   return rss({
     title: `${practice.name} Blog`,

@@ -91,6 +91,21 @@ const SCHEDULED = {
   due: '2030-01-07T13:00:00.000Z',
 };
 
+// Thirteen older posts with one tag: its page and the blog's are split into pages of twelve.
+const PAGING_POSTS = Array.from(
+  { length: 13 },
+  (_, n) => `a-paging-test-post-${String(n + 1).padStart(2, '0')}`,
+);
+const pagingPost = (n: number) => `---
+title: A paging test post ${String(n + 1).padStart(2, '0')}
+excerpt: One of thirteen posts with the same tag, more than one page holds.
+tags: [Paging test]
+publishedAt: 2020-01-${String(28 - n).padStart(2, '0')}
+---
+
+Its text.
+`;
+
 /** `now + ms`, to the second, written as an editor would: the wall-clock time in Toronto and its offset. */
 function torontoTime(now: number, ms: number) {
   const moment = new Date(Math.ceil((now + ms) / 1000) * 1000);
@@ -139,6 +154,8 @@ beforeAll(async () => {
     ).replace('Words first.\n\n', ''),
   );
   await writeFile(join(copy, DUE.file), scheduledPost(DUE.title, '2026-11-20'));
+  for (const [n, post] of PAGING_POSTS.entries())
+    await writeFile(join(copy, `content/posts/${post}.md`), pagingPost(n));
   await writeFile(join(copy, SCHEDULED.file), scheduledPost(SCHEDULED.title, SCHEDULED.publishedAt));
   // A photo-sized PNG (1600 px wide): the build makes its 200 to 1200 px WebP copies.
   await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7fa7c9' } })
@@ -262,6 +279,48 @@ describe('a new post with only the required fields', () => {
     };
     const built = manifest.posts.find((post) => post.slug === 'a-post-with-pictures');
     expect(Object.values(built?.source?.pictures ?? {})).toEqual(['images/a-test-photo.png']);
+  });
+
+  it("splits a tag's posts and the blog's into pages of twelve, linked both ways, valid HTML; the feed has the newest twenty", async () => {
+    const dist = join(copy, '.releases', await readlink(join(copy, '.releases/current')));
+    const read = (file: string) => readFile(join(dist, file), 'utf8');
+    const linked = (html: string) =>
+      [...html.matchAll(/href="\/blog\/(a-paging-test-post-\d+)"/g)].map(([, slug]) => slug);
+    // Newest first: the thirteen posts are dated one day apart, the first written the newest.
+    const first = await read('blog/tags/paging-test/index.html');
+    expect(linked(first)).toEqual(PAGING_POSTS.slice(0, 12));
+    expect(first).toContain('13 posts');
+    expect(first).toContain('Page 1 of 2');
+    expect(first).toContain('<title>Posts tagged Paging test');
+    expect(first).toMatch(/<a href="\/blog\/tags\/paging-test\/page\/2" rel="next"[^>]*>Older posts<\/a>/);
+    const second = await read('blog/tags/paging-test/page/2/index.html');
+    expect(linked(second)).toEqual(PAGING_POSTS.slice(12));
+    expect(second).toContain('Page 2 of 2');
+    expect(second).toContain('<title>Posts tagged Paging test, page 2');
+    expect(second).toMatch(/<a href="\/blog\/tags\/paging-test" rel="prev"[^>]*>Newer posts<\/a>/);
+    expect(second).not.toContain('rel="next"');
+    // The repository's 8 published posts, the 4 the copy adds before and these 13: three pages of the blog.
+    expect(await read('blog/page/3/index.html')).toContain('Page 3 of 3');
+    // The feed: the twenty newest of the 25, so the oldest five paging posts are left out.
+    const feed = await read('rss.xml');
+    expect(feed.match(/<item>/g)).toHaveLength(20);
+    expect(feed).toContain(`/blog/${PAGING_POSTS[7]}</link>`);
+    expect(feed).not.toContain(`/blog/${PAGING_POSTS[8]}</link>`);
+    const sitemap = await read('sitemap-0.xml');
+    for (const path of ['/blog/tags/paging-test/page/2<', '/blog/page/3<']) expect(sitemap).toContain(path);
+    expect((await fetch(`${base}/blog/tags/paging-test/page/2`)).status).toBe(200);
+    for (const path of [
+      '/blog/tags/paging-test/page/3',
+      '/blog/tags/paging-test/page/1',
+      '/blog/tags/home/page/2',
+    ])
+      expect((await fetch(base + path)).status, path).toBe(404);
+    const pages = [
+      'blog/tags/paging-test/index.html',
+      'blog/tags/paging-test/page/2/index.html',
+      'blog/page/2/index.html',
+    ].map((page) => join(dist, page));
+    expect(await htmlErrors(pages, dist)).toEqual([]);
   });
 
   it('leaves a scheduled post out of every public place, and records when it is due', async () => {

@@ -12,7 +12,9 @@ import {
   postHref,
   postsWithTag,
   publicAt,
+  tagListPages,
   tagPageHref,
+  tagPageText,
   type CardPost,
 } from '@/lib/blog/posts';
 import { safePictureAddress } from '@/lib/text/url-check';
@@ -101,6 +103,8 @@ describe('addresses', () => {
     expect(tagSlug('Social Skills')).toBe('social-skills');
     expect(tagHref('Getting started')).toBe('/blog/tags/getting-started');
     expect(tagPageHref('getting-started')).toBe('/blog/tags/getting-started');
+    expect(tagPageHref('getting-started', 1)).toBe('/blog/tags/getting-started');
+    expect(tagPageHref('getting-started', 2)).toBe('/blog/tags/getting-started/page/2');
     expect(blogPageHref(1)).toBe('/blog');
     expect(blogPageHref(3)).toBe('/blog/page/3');
   });
@@ -131,6 +135,51 @@ describe('pages', () => {
     const posts = Array.from({ length: 25 }, (_, i) => i);
     expect(paginate(posts).map((page) => page.length)).toEqual([BLOG_PAGE_SIZE, BLOG_PAGE_SIZE, 1]);
     expect(paginate([])).toEqual([[]]);
+  });
+
+  it("splits each tag's posts into pages of twelve, newest first as given, every tag at least one page", () => {
+    // 25 posts tagged Routines (one spelled otherwise), every fifth also Home; one post tagged School.
+    const posts = [
+      ...Array.from({ length: 25 }, (_, i) =>
+        card(`r${i}`, `2025-02-${String(28 - i).padStart(2, '0')}`, {
+          tags: [i === 3 ? 'routines' : 'Routines', ...(i % 5 === 0 ? ['Home'] : [])],
+        }),
+      ),
+      card('s', '2024-01-01', { tags: ['School'] }),
+    ];
+    const pages = tagListPages(posts);
+    expect(pages.map(({ tag, page, pageCount, posts }) => [tag.slug, page, pageCount, posts.length])).toEqual(
+      [
+        ['home', 1, 1, 5],
+        ['routines', 1, 3, 12],
+        ['routines', 2, 3, 12],
+        ['routines', 3, 3, 1],
+        ['school', 1, 1, 1],
+      ],
+    );
+    const routines = pages.filter((page) => page.tag.slug === 'routines');
+    expect(routines.flatMap((page) => page.posts.map((post) => post.slug))).toEqual(
+      posts.slice(0, 25).map((post) => post.slug),
+    );
+    // The count is the tag's, on every page.
+    expect(routines.map((page) => page.tag)).toEqual(
+      Array(3).fill({ slug: 'routines', label: 'Routines', count: 25 }),
+    );
+    expect(tagListPages([])).toEqual([]);
+  });
+
+  it("titles and describes a tag's first page by its count, and each further page by its number", () => {
+    const [first, second] = tagListPages(
+      Array.from({ length: 13 }, (_, i) => card(`p${i}`, '2025-01-01', { tags: ['Home'] })),
+    );
+    expect(tagPageText(first!)).toEqual({
+      title: 'Posts tagged Home',
+      description: "13 posts from our therapy practice's blog about Home.",
+    });
+    expect(tagPageText(second!)).toEqual({
+      title: 'Posts tagged Home, page 2',
+      description: "Older posts tagged Home from our therapy practice's blog, page 2 of 2.",
+    });
   });
 
   it('names the first, last, current and neighbouring pages, and a gap only for two or more', () => {

@@ -4,10 +4,18 @@
 import { isPublicAt } from '../site/publish-time.mjs';
 import { countText } from '../text/plural';
 
-/** Cards per page of /blog; the rest are on /blog/page/2 and on (search stays over all posts). */
+/**
+ * Cards per page of /blog and of each tag's page; the rest are on /blog/page/2 and on, and
+ * /blog/tags/{tag}/page/2 and on (search stays over all posts).
+ */
 export const BLOG_PAGE_SIZE = 12;
 /** Posts in the home page's Latest Insights block (SPEC 9). */
 export const LATEST_POSTS_COUNT = 3;
+/**
+ * Posts in /rss.xml, each with its whole text: readers fetch the feed again every hour or so, and
+ * only the newest are news. All of them made a feed of megabytes at 1,000 posts.
+ */
+export const FEED_POSTS_COUNT = 20;
 /** Placeholder cards while posts load (SPEC 9). */
 export const SKELETON_CARD_COUNT = 6;
 /** The card list the build publishes for the search island and for browser-stored posts. */
@@ -51,8 +59,12 @@ export const postHref = (slug: string): string => `/blog/${slug}`;
 export const PREVIEW_PARAMETER = 'preview';
 export const previewHref = (slug: string): string => `${postHref(slug)}?${PREVIEW_PARAMETER}`;
 
-/** A tag's page from its slug (tagHref in ./slugs makes it from the tag's label). */
-export const tagPageHref = (tagSlug: string): string => `/blog/tags/${tagSlug}`;
+/**
+ * A tag's page from its slug (tagHref in ./slugs makes it from the tag's label): its first page, or
+ * `/blog/tags/{slug}/page/2` after it.
+ */
+export const tagPageHref = (tagSlug: string, page = 1): string =>
+  page <= 1 ? `/blog/tags/${tagSlug}` : `/blog/tags/${tagSlug}/page/${page}`;
 
 /** '1 post', '3 posts': how the tag pages, the tag list and the search count posts. */
 export const postCountText = (count: number): string => countText(count, 'post');
@@ -142,6 +154,42 @@ export function paginate<T>(items: readonly T[], pageSize = BLOG_PAGE_SIZE): T[]
   for (let start = 0; start < items.length; start += pageSize)
     pages.push(items.slice(start, start + pageSize));
   return pages;
+}
+
+/** One page of one tag's posts: what /blog/tags/{tag} and /blog/tags/{tag}/page/{n} show. */
+export interface TagListPage<T> {
+  tag: TagGroup;
+  /** 1 for /blog/tags/{tag}. */
+  page: number;
+  pageCount: number;
+  posts: T[];
+}
+
+/** Every page of every tag, BLOG_PAGE_SIZE cards each, newest first as `posts` are given. */
+export function tagListPages<T extends { tags: readonly string[]; tagSlugs: readonly string[] }>(
+  posts: readonly T[],
+  pageSize = BLOG_PAGE_SIZE,
+): TagListPage<T>[] {
+  return collectTags(posts).flatMap((tag) => {
+    const pages = paginate(postsWithTag(posts, tag.slug), pageSize);
+    return pages.map((list, index) => ({ tag, page: index + 1, pageCount: pages.length, posts: list }));
+  });
+}
+
+/** The title and description of one page of a tag's posts. */
+export function tagPageText({ tag, page, pageCount }: TagListPage<unknown>): {
+  title: string;
+  description: string;
+} {
+  if (page <= 1)
+    return {
+      title: `Posts tagged ${tag.label}`,
+      description: `${postCountText(tag.count)} from our therapy practice's blog about ${tag.label}.`,
+    };
+  return {
+    title: `Posts tagged ${tag.label}, page ${page}`,
+    description: `Older posts tagged ${tag.label} from our therapy practice's blog, page ${page} of ${pageCount}.`,
+  };
 }
 
 /** One item of a list of pages: a page's number, or a gap that stands for the pages between. */

@@ -2,7 +2,8 @@
 // synthetic posts in its content/posts (instead of the real ones), runs `astro build` there and
 // prints build time, peak memory and pages per second; then serves that build (the audits' server
 // helper, tools/measure-server.mjs) and measures in Chromium the time from a keystroke in the
-// /blog search box to the updated results, and the gzip size of /blog's HTML. A benchmark, not a
+// /blog search box to the updated results, and the gzip size of /blog's HTML and of the largest list
+// of posts (a later page of the blog, or a tag's). A benchmark, not a
 // test: the figures depend on the machine, and on what else runs on it (compare runs made alike).
 //
 //   npm run bench -- [N=100] [--start] [--rebuild] [--keep] [--reuse=<kept copy>] [--no-browser] [--verbose]
@@ -23,7 +24,7 @@ import { projectWithPosts, timedBuild } from './bench/build.mjs';
 import { syntheticPosts } from './bench/posts.mjs';
 import { machineLine, renderTable, reportRows } from './bench/report.mjs';
 import { measureSearch } from './bench/search.mjs';
-import { gzipSize } from './bench/transfer.mjs';
+import { gzipSize, largestListPage } from './bench/transfer.mjs';
 import { startServer } from './measure-server.mjs';
 
 const args = process.argv.slice(2);
@@ -55,8 +56,11 @@ async function measureBlog(dir) {
     const index = existsSync(path.join(dir, 'dist/blog/posts.json'))
       ? await gzipSize(`${server.origin}/blog/posts.json`)
       : undefined;
+    // A tag's page or a later page of the blog, whichever is largest: each must stay small too.
+    const largest = largestListPage(path.join(dir, 'dist'));
+    const list = largest && { url: largest, ...(await gzipSize(`${server.origin}${largest}`)) };
     const search = withBrowser ? await measureSearch(server.origin, { verbose }) : undefined;
-    return { html, index, search };
+    return { html, list, index, search };
   } finally {
     server.stop();
   }

@@ -34,7 +34,7 @@ export const ms = (n) => (n === undefined ? 'n/a' : `${n.toFixed(1)} ms`);
 const verdict = (ok) => (ok === undefined ? '' : ok ? 'yes' : 'NO');
 
 /** The table's rows: [measure, value, target, met] for what was measured (each part may be missing). */
-export function reportRows({ posts, built, rebuilt, html, index, search }) {
+export function reportRows({ posts, built, rebuilt, html, list, index, search }) {
   const rows = [['posts', String(posts), '', '']];
   const target = buildTargets(posts);
   if (built)
@@ -74,6 +74,13 @@ export function reportRows({ posts, built, rebuilt, html, index, search }) {
       `${fmtBytes(html.gzip)} (${fmtBytes(html.raw)})${html.compressed ? '' : ' [server sent it uncompressed]'}`,
       '< 100 KB',
       verdict(html.gzip < TARGETS.blogGzipBytes),
+    ]);
+  if (list)
+    rows.push([
+      `largest list of posts (${list.url}), gzip (uncompressed)`,
+      `${fmtBytes(list.gzip)} (${fmtBytes(list.raw)})`,
+      '< 100 KB',
+      verdict(list.gzip < TARGETS.blogGzipBytes),
     ]);
   if (index) rows.push(['/blog/posts.json (loaded on first search), gzip', fmtBytes(index.gzip), '', '']);
   if (search) {

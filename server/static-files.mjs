@@ -1,5 +1,6 @@
 // The files of one build, served as the static hosts serve them: `/a` finds a.html or a/index.html,
-// the build's .br/.gz copies go to browsers that take them, ETag and Last-Modified, single ranges.
+// the build's .br/.gz copies go to browsers that take them, ETag and Last-Modified (and 304 for
+// either), single ranges.
 // Each request looks the file up when it arrives and opens it before the status line is written, so
 // a file that vanishes (a build rewriting the folder, a release removed) costs that request a 404 or
 // a cut answer and nothing else. sirv, used before, listed the files once at start (a new post
@@ -126,6 +127,26 @@ export function parseRange(header, size) {
   return { start, end };
 }
 
+/**
+ * Whether a GET or HEAD may be answered 304 Not Modified (RFC 9110, 13.1.2 and 13.1.3; 13.2.2 for
+ * their order): `If-None-Match` names the file's ETag (compared weakly, in a list, or `*`); or, only
+ * when that header is absent, `If-Modified-Since` is a date no earlier than the file's last change
+ * (to the second, as Last-Modified is written). Browsers send the first; feed readers and crawlers
+ * often only the second.
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @param {{ etag: string, modified: Date }} file
+ */
+export function notModified(headers, { etag, modified }) {
+  const noneMatch = headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    const opaque = (tag) => tag.trim().replace(/^W\//, '');
+    const tags = String(noneMatch).split(',').map(opaque);
+    return tags.includes('*') || tags.includes(opaque(etag));
+  }
+  const since = Date.parse(String(headers['if-modified-since'] ?? ''));
+  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
+}
+
 /** Sends the file at `handle` (closed afterwards whatever happens). */
 function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
   const headers = {
@@ -139,7 +160,7 @@ function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
   if (encoding) headers['Content-Encoding'] = encoding;
   for (const [key, value] of Object.entries(headers)) if (!res.hasHeader(key)) res.setHeader(key, value);
 
-  if (req.headers['if-none-match'] === headers.ETag) {
+  if (notModified(req.headers, { etag: headers.ETag, modified: stats.mtime })) {
     handle.close().catch(() => {});
     res.writeHead(304);
     res.end();

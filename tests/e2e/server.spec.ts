@@ -39,6 +39,35 @@ test.describe('production server', () => {
     expect(await cacheControl(script!)).toBe('public, max-age=31536000, immutable');
   });
 
+  test('answers a page asked for again with 304 Not Modified, by its ETag or its date', async ({
+    request,
+  }) => {
+    const first = await request.get('/training', { headers: { 'Accept-Encoding': 'br' } });
+    const etag = first.headers()['etag']!;
+    const lastModified = first.headers()['last-modified']!;
+    expect(etag).toMatch(/^W\/".+-br"$/);
+    const again = async (headers: Record<string, string>) => {
+      const response = await request.get('/training', { headers: { 'Accept-Encoding': 'br', ...headers } });
+      return {
+        status: response.status(),
+        body: (await response.body()).length,
+        etag: response.headers()['etag'],
+      };
+    };
+    // What browsers send, and what a feed reader or crawler may send alone.
+    expect(await again({ 'If-None-Match': etag })).toEqual({ status: 304, body: 0, etag });
+    expect(await again({ 'If-Modified-Since': lastModified })).toMatchObject({ status: 304, body: 0 });
+    // Another copy's ETag (gzip), or one of an older build: the page again, whatever the date says.
+    const changed = await again({
+      'If-None-Match': etag.replace('-br', '-gzip'),
+      'If-Modified-Since': lastModified,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toBeGreaterThan(1000);
+    // Never a 304 for an address the site does not have.
+    expect((await request.get('/no-such-page', { headers: { 'If-None-Match': '*' } })).status()).toBe(404);
+  });
+
   test('sends /admin on to the post list', async ({ request }) => {
     for (const path of ['/admin', '/admin/']) {
       const response = await request.get(path, { maxRedirects: 0 });

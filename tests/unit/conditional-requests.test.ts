@@ -1,0 +1,44 @@
+// When `npm start` answers 304 Not Modified (server/static-files.mjs, RFC 9110 13.1-13.2): every page
+// is sent with `max-age=0, must-revalidate`, so each visit asks again; a 304 saves sending it whole.
+import { describe, expect, it } from 'vitest';
+import { notModified } from '../../server/static-files.mjs';
+
+const file = { etag: 'W/"54464-1796639447037-br"', modified: new Date('2026-12-07T10:30:47.412Z') };
+const lastModified = 'Mon, 07 Dec 2026 10:30:47 GMT'; // as the server writes it, to the second
+
+describe('a request for a file it has', () => {
+  it('with If-None-Match: not modified for its ETag, weak or strong, alone or in a list, or *', () => {
+    expect(notModified({ 'if-none-match': file.etag }, file)).toBe(true);
+    expect(notModified({ 'if-none-match': '"54464-1796639447037-br"' }, file)).toBe(true);
+    expect(notModified({ 'if-none-match': `W/"other", ${file.etag}` }, file)).toBe(true);
+    expect(notModified({ 'if-none-match': '*' }, file)).toBe(true);
+  });
+
+  it("with If-None-Match naming another ETag (another copy's, or an older build's): sent again", () => {
+    expect(notModified({ 'if-none-match': 'W/"54464-1796639447037-gzip"' }, file)).toBe(false);
+    expect(notModified({ 'if-none-match': 'W/"54464-1796639447036-br"' }, file)).toBe(false);
+    expect(notModified({ 'if-none-match': '' }, file)).toBe(false);
+  });
+
+  it('with If-Modified-Since: not modified from its Last-Modified on, modified before it', () => {
+    expect(notModified({ 'if-modified-since': lastModified }, file)).toBe(true);
+    expect(notModified({ 'if-modified-since': 'Tue, 08 Dec 2026 00:00:00 GMT' }, file)).toBe(true);
+    expect(notModified({ 'if-modified-since': 'Mon, 07 Dec 2026 10:30:46 GMT' }, file)).toBe(false);
+  });
+
+  it('with an If-Modified-Since that is no date: sent again', () => {
+    for (const since of ['', 'yesterday', 'Mon, 99 Dec 2026 10:30:47 GMT'])
+      expect(notModified({ 'if-modified-since': since }, file), since).toBe(false);
+  });
+
+  it('with both, If-None-Match decides, as a cache that sends both expects', () => {
+    expect(notModified({ 'if-none-match': 'W/"old"', 'if-modified-since': lastModified }, file)).toBe(false);
+    expect(
+      notModified({ 'if-none-match': file.etag, 'if-modified-since': 'Sun, 01 Jan 2017 00:00:00 GMT' }, file),
+    ).toBe(true);
+  });
+
+  it('with neither: sent', () => {
+    expect(notModified({}, file)).toBe(false);
+  });
+});

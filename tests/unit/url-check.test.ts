@@ -108,6 +108,29 @@ describe('repositoryPictureProblem (the build)', () => {
       expect(repositoryPictureProblem(value), JSON.stringify(value)).toBeDefined();
     }
   });
+
+  it('takes only picture files, in any letter case, and none outside the repository', () => {
+    for (const value of [
+      './images/A.JPG',
+      'images/a.jpeg',
+      './images/a.tiff',
+      '../images/a.webp',
+      '../../a.png',
+    ])
+      expect(repositoryPictureProblem(value), value).toBeUndefined();
+    const outside = 'must be a picture in this repository: this path leads out of it (too many ../)';
+    for (const value of [
+      '../../../a.png',
+      '../../../../../../usr/share/pixmaps/debian-logo.png',
+      './images/../../../../a.png',
+      '%2e%2e/%2e%2e/%2e%2e/a.png',
+    ])
+      expect(repositoryPictureProblem(value), value).toBe(outside);
+    for (const value of ['./images/notes.txt', '../../package.json', './images/a', './images/a.svg.md'])
+      expect(repositoryPictureProblem(value), value).toBe(
+        'must be a picture file (avif, gif, jpeg, jpg, png, svg, webp, tif, tiff)',
+      );
+  });
 });
 
 describe('linkAddressProblem', () => {

@@ -46,6 +46,13 @@ export const ALLOWED_LINK_SCHEMES = [
   'xmpp',
 ] as const;
 
+/**
+ * Every content entry is a file two folders below the repository (content/<collection>/<file>): a
+ * picture's path is resolved against one to see whether it stays in the repository.
+ */
+const REPOSITORY_ROOT = '/repository/';
+const AN_ENTRY = new URL(`file://${REPOSITORY_ROOT}content/collection/entry`);
+
 /** Any origin serves: a relative address is resolved against it only to see whether it stays there. */
 const HERE = new URL('https://this-site.invalid/blog/a-post');
 
@@ -136,7 +143,13 @@ export function repositoryPictureProblem(value: string): string | undefined {
   if (value.startsWith('//')) return inRepository;
   if (!address.ok) return address.problem;
   if (address.kind !== 'relative') return inRepository;
-  return /[?#]/.test(value) ? 'must be a file name, without ? or #' : undefined;
+  if (/[?#]/.test(value)) return 'must be a file name, without ? or #';
+  // Otherwise the build reads any file of the machine it runs on, and publishes it if it is a picture.
+  if (!new URL(value, AN_ENTRY).pathname.startsWith(REPOSITORY_ROOT))
+    return 'must be a picture in this repository: this path leads out of it (too many ../)';
+  if (!pictureFilePattern(REPOSITORY_PICTURE_EXTENSIONS).test(value))
+    return `must be a picture file (${REPOSITORY_PICTURE_EXTENSIONS.join(', ')})`;
+  return undefined;
 }
 
 export const LINK_SCHEME_RULE = `must start with ${ALLOWED_LINK_SCHEMES.slice(0, -1).join(', ')} or ${ALLOWED_LINK_SCHEMES.at(-1)}`;

@@ -101,6 +101,8 @@ export const HANDLER_MESSAGES = {
   noReceipt: 'A confirmation is sent only with a registration.',
   crossSite: 'This form can only be sent from its own page on this site.',
   slow: 'The submission took too long to arrive.',
+  keptMessage:
+    "Your message is below, so nothing is lost: copy it before you go back. Your browser's Back button usually keeps the form as you left it.",
   contactThanks: "Thank you for your message. We'll get back to you soon!",
   registrationThanks: "Registration submitted successfully! We'll contact you soon with further details.",
 } as const;
@@ -123,7 +125,11 @@ const json = (
   headers,
 });
 
-function toResponse(reply: Reply, asPage: boolean, backTo: string): Response {
+/**
+ * `kept`: the message a contact form posted without JavaScript carried, shown again on a page that
+ * says it was not sent, so the visitor can copy it: the page's link back opens an empty form.
+ */
+function toResponse(reply: Reply, asPage: boolean, backTo: string, kept?: string): Response {
   const headers = new Headers({
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
@@ -141,11 +147,17 @@ function toResponse(reply: Reply, asPage: boolean, backTo: string): Response {
   };
   const lines = errors?.length ? errors.map((e) => e.message) : [error ?? message ?? ''];
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  const title = reply.status < 400 ? 'Thank you' : 'Not sent';
+  const sent = reply.status < 400;
+  const title = sent ? 'Thank you' : 'Not sent';
+  const keep =
+    !sent && kept?.trim()
+      ? `<p>${escapeHtml(HANDLER_MESSAGES.keptMessage)}</p>` +
+        `<p><label for="kept">Your message</label><br><textarea id="kept" rows="8" cols="60" readonly>${escapeHtml(kept)}</textarea></p>`
+      : '';
   const html =
-    `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+    `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
     `<title>${title}</title><h1>${title}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}` +
-    `<p><a href="${escapeHtml(backTo)}">Back to the form</a></p></html>`;
+    `${keep}<p><a href="${escapeHtml(backTo)}">Back to the form</a></p></html>`;
   return new Response(html, { status: reply.status, headers });
 }
 
@@ -395,7 +407,9 @@ export function createFormHandler(options: FormHandlerOptions) {
       input = undefined; // not JSON, or not UTF-8
     }
     if (!input) return respond(json(400, { error: HANDLER_MESSAGES.unreadable }));
-    return respond(await handleForm(form, input, asPage, AbortSignal.timeout(limits.sendMs)));
+    const reply = await handleForm(form, input, asPage, AbortSignal.timeout(limits.sendMs));
+    const kept = form === 'contact' && typeof input.message === 'string' ? input.message : undefined;
+    return toResponse(reply, asPage, backTo, kept);
   };
 }
 

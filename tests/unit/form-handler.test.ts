@@ -388,6 +388,52 @@ describe('requests it refuses', () => {
   });
 });
 
+describe('a contact message posted without JavaScript and not sent', () => {
+  const web = { type: 'application/x-www-form-urlencoded' };
+  const message = 'Two lines,\nthen </textarea><script>alert(1)</script> & more.';
+  const keptArea = (page: string) => /<textarea id="kept"[^>]*>([^]*?)<\/textarea>/.exec(page)?.[1];
+
+  it('is shown again, as text, to copy before going back: refused by the rules or by the mail server', async () => {
+    const refused = await setup().post(
+      '/forms/contact',
+      new URLSearchParams({ ...contact, email: 'not an address', message }).toString(),
+      web,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Please enter a valid email address');
+    expect(refused.text).toContain(HANDLER_MESSAGES.keptMessage);
+    expect(refused.text).toContain('<label for="kept">Your message</label>');
+    expect(keptArea(refused.text!)).toBe(
+      'Two lines,\nthen &lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more.',
+    );
+    const failed = await setup({ fail: true }).post(
+      '/forms/contact',
+      new URLSearchParams({ ...contact, message }).toString(),
+      web,
+    );
+    expect(failed.status).toBe(502);
+    expect(failed.text).toContain('Failed to send message');
+    expect(keptArea(failed.text!)).toContain('Two lines,');
+  });
+
+  it('is not repeated once sent, nor for JavaScript, nor for a registration', async () => {
+    const { post } = setup();
+    const ok = await post('/forms/contact', new URLSearchParams(contact).toString(), web);
+    expect(ok.status).toBe(200);
+    expect(ok.text).not.toContain('<textarea');
+    const json = await post('/forms/contact', { ...contact, email: 'not an address' });
+    expect(json.json).not.toHaveProperty('kept');
+    expect(JSON.stringify(json.json)).not.toContain(contact.message);
+    const registrationPage = await post(
+      '/forms/registration',
+      new URLSearchParams({ ...registration, email: 'not an address' }).toString(),
+      web,
+    );
+    expect(registrationPage.status).toBe(422);
+    expect(registrationPage.text).not.toContain('<textarea');
+  });
+});
+
 describe('when the mail server fails', () => {
   it('tells the visitor in the forms’ own words', async () => {
     const { post } = setup({ fail: true });

@@ -16,6 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLine } from './bench/report.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = new Set(process.argv.slice(2));
@@ -66,6 +67,7 @@ async function main() {
   ];
   console.log(`Logs in ${work}/\n`);
 
+  const loadBefore = os.loadavg()[0];
   const results = [];
   let failed = false;
   for (const [index, phase] of phases.entries()) {
@@ -88,6 +90,7 @@ async function main() {
   console.log(`\nDurations${failed ? ' (stopped at the failed phase)' : ''}:`);
   for (const result of results) console.log(`  ${result.name.padEnd(10)} ${seconds(result.ms)}`);
   console.log(`  ${'total'.padEnd(10)} ${seconds(total)}  (${minutes(total)})`);
+  console.log(`\n${machineLine(loadBefore)}`);
   if (!keep && !failed) await rm(work, { recursive: true, force: true });
   else console.log(`Kept: ${work}`);
   process.exitCode = failed ? 1 : 0;

@@ -116,8 +116,10 @@ export function renderTable(rows) {
 
 /** The machine the figures come from; other work on it slows every figure. */
 export function machineLine(loadBefore) {
+  // The processor's name too: machines of one kind (two cores, 24 GiB) have differed by half in speed.
+  const model = os.cpus()[0]?.model.trim();
   return (
-    `Node ${process.version}, ${os.cpus().length} CPU(s), ${fmtBytes(os.totalmem())} RAM; load average ` +
+    `Node ${process.version}, ${os.cpus().length} CPU(s)${model ? ` (${model})` : ''}, ${fmtBytes(os.totalmem())} RAM; load average ` +
     `${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (other work on the machine slows every figure).`
   );
 }

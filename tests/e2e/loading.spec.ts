@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_SCREEN_END } from '../../src/integrations/html/critical-css.mjs';
+import { HERO_IMAGE_WIDE } from '../../src/lib/site/hero-picture';
 import { PREFERENCES_STORAGE_KEY } from '../../src/lib/page/a11y-preferences';
 import { BROWSER_POSTS_KEY } from '../../src/lib/store/browser-posts-flag';
 import { expect, requestsSettle, test } from './fixtures';
@@ -36,31 +37,58 @@ async function expectSharp(picture: Locator) {
   expect(drawn.chosen).toBeGreaterThanOrEqual(Math.floor(Math.min(drawn.needed, drawn.largest)));
 }
 
+// The picture beside the main heading (home, training, a service page) is what the page paints first
+// only where it is large: preloaded at high priority on wide screens alone, at low priority on a
+// phone, where the heading's text comes first (HERO_IMAGE_WIDE). /blog's first card and a post's
+// featured picture are the largest paint at every width: high priority everywhere.
+const HERO_PAGES = new Set(['/', '/training', '/services/individual-therapy']);
+const lead = (page: Page) => page.locator('img[loading="eager"]');
+
 test.describe('the lead picture', { tag: '@layout' }, () => {
   for (const path of PAGES_WITH_A_LEAD_PICTURE) {
-    test(`${path} preloads it with the <img>'s own srcset and downloads it once`, async ({ page }) => {
+    test(`${path} preloads it with the <img>'s own srcset, at the priority its size calls for, and downloads it once`, async ({
+      page,
+    }) => {
       const pictures: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'image' && request.url().endsWith('.webp'))
           pictures.push(request.url());
       });
+      // The priority Chromium gave each request, and any change to it: the network log has it.
+      const priorities = new Map<string, string>();
+      const cdp = await page.context().newCDPSession(page);
+      const ids = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+        ids.set(requestId, request.url);
+        priorities.set(request.url, request.initialPriority);
+      });
+      cdp.on('Network.resourceChangedPriority', ({ requestId, newPriority }) => {
+        const url = ids.get(requestId);
+        if (url) priorities.set(url, newPriority);
+      });
+      await cdp.send('Network.enable');
       await page.goto(path);
       const preload = page.locator('head link[rel="preload"][as="image"]');
       await expect(preload).toHaveCount(1);
       await expect(preload).toHaveAttribute('fetchpriority', 'high');
-      const lead = page.locator('img[fetchpriority="high"]');
-      await expect(lead).toHaveCount(1);
-      expect(await preload.getAttribute('imagesrcset')).toBe(await lead.getAttribute('srcset'));
-      expect(await preload.getAttribute('imagesizes')).toBe(await lead.getAttribute('sizes'));
+      const picture = lead(page);
+      await expect(picture).toHaveCount(1);
+      expect(await preload.getAttribute('imagesrcset')).toBe(await picture.getAttribute('srcset'));
+      expect(await preload.getAttribute('imagesizes')).toBe(await picture.getAttribute('sizes'));
+      const hero = HERO_PAGES.has(path);
+      expect(await preload.getAttribute('media')).toBe(hero ? HERO_IMAGE_WIDE : null);
+      await expect(picture).toHaveAttribute('fetchpriority', hero ? 'low' : 'high');
 
       await expect
-        .poll(() => lead.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);
-      const chosen = await lead.evaluate((img: HTMLImageElement) => img.currentSrc);
+      const chosen = await picture.evaluate((img: HTMLImageElement) => img.currentSrc);
       expect(pictures.filter((url) => url === chosen)).toHaveLength(1);
       expect(new Set(pictures).size).toBe(pictures.length); // nothing fetched twice
+      const wide = await page.evaluate((media) => matchMedia(media).matches, HERO_IMAGE_WIDE);
+      expect(priorities.get(chosen)).toBe(hero && !wide ? 'Low' : 'High');
 
-      await expectSharp(lead);
+      await expectSharp(picture);
     });
   }
 });
@@ -73,11 +101,10 @@ for (const path of PAGES_WITH_A_LEAD_PICTURE) {
       sessionStorage.setItem('a11y-preferences', JSON.stringify({ textSize: 150 })),
     );
     await page.goto(path);
-    const lead = page.locator('img[fetchpriority="high"]');
     await expect
-      .poll(() => lead.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(() => lead(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    await expectSharp(lead);
+    await expectSharp(lead(page));
   });
 }
 

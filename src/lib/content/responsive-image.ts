@@ -4,20 +4,10 @@
 // (Astro names each file after its options: any difference would download the picture twice).
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
+import { HERO_IMAGE_SIZES, HERO_IMAGE_WIDE } from '../site/hero-picture';
 import { IMAGE_WIDTHS, LARGEST_PICTURE_WIDTH as LARGEST, PICTURE_ENCODING } from '../site/picture-files';
 
 export { IMAGE_WIDTHS, PICTURE_ENCODING };
-
-/**
- * The picture beside a page's main heading (home, services, training): 520px beside the text on wide
- * screens, the full width under it on tablets, and 224px under it on phones. A phone then fetches a
- * 400 or 800 px copy instead of 800 or 1200, and sees the whole picture with the buttons above it;
- * the heading's text, not the picture, is what the page paints first. HERO_IMAGE_SIZES must describe
- * HERO_IMAGE_CLASS, or the browser picks a copy too small (blurred) or too large (slow). The phone
- * width is in px, not rem: the panel's text size scales the root font size, which `sizes` ignores.
- */
-export const HERO_IMAGE_SIZES = '(min-width: 1024px) 520px, (min-width: 640px) 92vw, 224px';
-export const HERO_IMAGE_CLASS = 'mx-auto w-[224px] rounded-3xl bg-surface-strong sm:w-full';
 
 export function responsiveImageOptions(src: ImageMetadata, sizes: string) {
   // The `src` fallback is the largest width the source allows; the srcset covers the rest (Astro
@@ -32,13 +22,15 @@ export async function singlePicture(src: ImageMetadata): Promise<string> {
   return (await getImage({ src, width: Math.min(LARGEST, src.width), ...PICTURE_ENCODING })).src;
 }
 
-/** What BaseLayout needs for <link rel="preload" as="image">. */
+/** What BaseLayout needs for <link rel="preload" as="image">; `media`: only on screens it matches. */
 export interface ImagePreload {
   srcset: string;
   sizes: string;
+  media?: string;
 }
 
-export async function imagePreload(src: ImageMetadata, sizes: string): Promise<ImagePreload> {
-  const image = await getImage(responsiveImageOptions(src, sizes));
-  return { srcset: image.srcSet.attribute, sizes };
+/** The preload of the picture beside a page's main heading: on wide screens only (HERO_IMAGE_WIDE). */
+export async function heroImagePreload(src: ImageMetadata): Promise<ImagePreload> {
+  const image = await getImage(responsiveImageOptions(src, HERO_IMAGE_SIZES));
+  return { srcset: image.srcSet.attribute, sizes: HERO_IMAGE_SIZES, media: HERO_IMAGE_WIDE };
 }

@@ -46,7 +46,7 @@ export function TagPosts({ label, posts, otherTags = [], paging }: TagPostsProps
             pageCount={pageCount}
             href={(page) => tagPageHref(paging.slug, page)}
           />
-        )}{' '}
+        )}
         {otherTags.length > 0 && (
           <nav aria-labelledby="other-tags-heading" className="mt-16 border-t border-line pt-10">
             <h2 id="other-tags-heading" className="text-xl font-bold text-ink">

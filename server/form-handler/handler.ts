@@ -125,6 +125,9 @@ const json = (
   headers,
 });
 
+/** The policy of the small page a form posted without JavaScript gets: no script, style or picture. */
+export const PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /**
  * `kept`: the message a contact form posted without JavaScript carried, shown again on a page that
  * says it was not sent, so the visitor can copy it: the page's link back opens an empty form.
@@ -147,6 +150,8 @@ function toResponse(reply: Reply, asPage: boolean, backTo: string, kept?: string
   };
   const lines = errors?.length ? errors.map((e) => e.message) : [error ?? message ?? ''];
   headers.set('Content-Type', 'text/html; charset=utf-8');
+  // The page shows what the visitor wrote (escaped): it needs nothing at all, so it may load nothing.
+  headers.set('Content-Security-Policy', PAGE_POLICY);
   const sent = reply.status < 400;
   const title = sent ? 'Thank you' : 'Not sent';
   const keep =

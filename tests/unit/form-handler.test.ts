@@ -11,6 +11,7 @@ import {
   DEFAULT_LIMITS,
   type FormLimits,
   HANDLER_MESSAGES,
+  PAGE_POLICY,
   type OutgoingMail,
   type SendMail,
 } from '../../server/form-handler/handler';
@@ -400,6 +401,7 @@ describe('a contact message posted without JavaScript and not sent', () => {
       web,
     );
     expect(refused.status).toBe(422);
+    expect(refused.headers.get('content-security-policy')).toBe(PAGE_POLICY);
     expect(refused.text).toContain('Please enter a valid email address');
     expect(refused.text).toContain(HANDLER_MESSAGES.keptMessage);
     expect(refused.text).toContain('<label for="kept">Your message</label>');
@@ -421,8 +423,10 @@ describe('a contact message posted without JavaScript and not sent', () => {
     const ok = await post('/forms/contact', new URLSearchParams(contact).toString(), web);
     expect(ok.status).toBe(200);
     expect(ok.text).not.toContain('<textarea');
+    expect(ok.headers.get('content-security-policy')).toBe(PAGE_POLICY);
     const json = await post('/forms/contact', { ...contact, email: 'not an address' });
     expect(json.json).not.toHaveProperty('kept');
+    expect(json.headers.get('content-security-policy')).toBeNull();
     expect(JSON.stringify(json.json)).not.toContain(contact.message);
     const registrationPage = await post(
       '/forms/registration',

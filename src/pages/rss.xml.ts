@@ -29,7 +29,8 @@ export const GET: APIRoute = async (context) => {
       // Its addresses whole, as the post's canonical page resolves them (read away from the site).
       content: withAbsoluteAddresses(post.html, new URL(postHref(post.slug), site).href),
     })),
-    xmlns: { dc: 'http://purl.org/dc/elements/1.1/' },
-    customData: '<language>en-ca</language>',
+    xmlns: { dc: 'http://purl.org/dc/elements/1.1/', atom: 'http://www.w3.org/2005/Atom' },
+    // The feed's own address, which feed validators ask for and readers use to follow a move.
+    customData: `<language>en-ca</language><atom:link href="${escapeHtml(new URL('rss.xml', site).href)}" rel="self" type="application/rss+xml"/>`,
   });
 };

@@ -300,6 +300,9 @@ test.describe('home, feed and sitemap', () => {
     const feed = await response.text();
     expect(feed.match(/<item>/g)).toHaveLength(PUBLISHED.length);
     expect(feed).toContain(`<link>https://www.example.org/blog/${PUBLISHED[0]!.slug}</link>`);
+    expect(feed).toContain(
+      '<atom:link href="https://www.example.org/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
     expect(feed).not.toContain(DRAFT.title);
     // The posts' text is read away from the site: its links and pictures carry the site's address.
     const addresses = [...feed.matchAll(/(?:href|src|srcset)=&quot;([^&]*)&quot;/g)].flatMap(([, value]) =>

@@ -10,6 +10,7 @@ import {
   criticalCss,
   firstScreen,
   inlineCriticalCss,
+  keepsBlockingStylesheet,
   loaderScript,
   mayMatch,
   namesControlPart,
@@ -277,6 +278,12 @@ describe('the critical-css step', () => {
     const fits = new HtmlPage(small, 'index.html');
     inlineCriticalCss.run(fits, context);
     expect(fits.html).toContain('<style>');
+    // The build names the first, not the second: only its first paint waits for the stylesheet.
+    expect(keepsBlockingStylesheet(page.html, 'index.html')).toBe(true);
+    expect(keepsBlockingStylesheet(fits.html, 'index.html')).toBe(false);
+    // Nor the pages that keep their link by design.
+    expect(keepsBlockingStylesheet(html, 'admin/posts/index.html')).toBe(false);
+    expect(keepsBlockingStylesheet(html, 'offline/index.html')).toBe(false);
   });
 
   it('leaves the admin, the CMS, the offline page and a page whose stylesheet is not found alone', () => {

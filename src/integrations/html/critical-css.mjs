@@ -437,6 +437,15 @@ export const loaderScript = (href) =>
  */
 export const FIRST_ROUND_TRIP_BUDGET = 14000;
 
+/**
+ * Whether a finished public page still links the stylesheet where it blocks the first paint: with
+ * its first-screen rules it would have passed FIRST_ROUND_TRIP_BUDGET, so it kept its link. The
+ * build names such pages (pipeline.mjs): a page that grew past the budget paints a round trip later.
+ * @param {string} html @param {string} file the page's path in the build ('blog/index.html')
+ */
+export const keepsBlockingStylesheet = (html, file) =>
+  !/^(admin|cms|offline)\//.test(file) && /(?<!<noscript>)<link rel="stylesheet" href="\/_astro\//.test(html);
+
 /** The page's size as the budget counts it. */
 export const compressedSize = (html) =>
   brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;

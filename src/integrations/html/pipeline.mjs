@@ -19,7 +19,7 @@ import { adminConnectSources, cmsRelaxations } from '../security.mjs';
 import { CSP_STEPS } from './csp-steps.mjs';
 import { HtmlPage } from './page.mjs';
 import { lowerScriptPriority } from './script-priority-step.mjs';
-import { inlineCriticalCss, parseStylesheet } from './critical-css.mjs';
+import { inlineCriticalCss, keepsBlockingStylesheet, parseStylesheet } from './critical-css.mjs';
 import { writeIslandRuntime } from './island-runtime.mjs';
 
 /**
@@ -68,7 +68,7 @@ export function runSteps(html, file, context, steps = PAGE_STEPS) {
 
 /**
  * @typedef {{ out: string, configText: string, siteUrl: string, cacheDir: string }} PipelineOptions
- * @typedef {{ problems: string[], warnings: string[], missing: string[], lowered: number, pages: number, hits: number, used: string[] }} PagesDone
+ * @typedef {{ problems: string[], warnings: string[], missing: string[], blocking: string[], lowered: number, pages: number, hits: number, used: string[] }} PagesDone
  */
 
 /**
@@ -98,7 +98,16 @@ export async function finishPages(files, { out, configText, siteUrl, cacheDir })
   const cache = await PipelineCache.open(cacheDir, { configText, siteUrl });
   const assets = new Set(await readdir(path.join(out, '_astro')).catch(() => []));
   /** @type {PagesDone} */
-  const done = { problems: [], warnings: [], missing: [], lowered: 0, pages: 0, hits: 0, used: [] };
+  const done = {
+    problems: [],
+    warnings: [],
+    missing: [],
+    blocking: [],
+    lowered: 0,
+    pages: 0,
+    hits: 0,
+    used: [],
+  };
   for (const file of files) {
     const relative = path.relative(out, file).split(path.sep).join('/');
     const html = await readFile(file, 'utf8');
@@ -109,6 +118,7 @@ export async function finishPages(files, { out, configText, siteUrl, cacheDir })
     done.problems.push(...result.problems);
     done.warnings.push(...result.warnings);
     if (result.lowered) done.lowered += 1;
+    if (keepsBlockingStylesheet(result.html, relative)) done.blocking.push(relative);
     done.pages += 1;
     if (result.html !== html) await writeFile(file, result.html);
   }
@@ -205,6 +215,13 @@ export function htmlPipeline({ siteUrl = '' } = {}) {
             `earlier build (cached); ${threads} thread${threads === 1 ? '' : 's'}; ` +
             `${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
+        const blocking = parts.flatMap((part) => part.blocking).sort();
+        if (blocking.length > 0)
+          logger.info(
+            `${blocking.length} public page${blocking.length === 1 ? '' : 's'} past the first round trip with ` +
+              `the first screen's rules (FIRST_ROUND_TRIP_BUDGET), so the stylesheet still blocks its first paint: ` +
+              `${blocking.slice(0, 5).join(', ')}${blocking.length > 5 ? ` and ${blocking.length - 5} more` : ''}`,
+          );
       },
     },
   };

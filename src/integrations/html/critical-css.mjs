@@ -12,7 +12,7 @@
 // exactly as before.
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterLargestPaint } from './after-largest-paint.mjs';
-import { attribute } from './page.mjs';
+import { attribute, isPublicPage } from './page.mjs';
 
 /**
  * @typedef {{ text: string }} Declaration a declaration, or a statement such as `@layer a,b`
@@ -444,7 +444,7 @@ export const FIRST_ROUND_TRIP_BUDGET = 14000;
  * @param {string} html @param {string} file the page's path in the build ('blog/index.html')
  */
 export const keepsBlockingStylesheet = (html, file) =>
-  !/^(admin|cms|offline)\//.test(file) && /(?<!<noscript>)<link rel="stylesheet" href="\/_astro\//.test(html);
+  isPublicPage(file) && /(?<!<noscript>)<link rel="stylesheet" href="\/_astro\//.test(html);
 
 /** The page's size as the budget counts it. */
 export const compressedSize = (html) =>
@@ -468,7 +468,7 @@ const isStylesheet = (element) =>
 export const inlineCriticalCss = {
   name: 'critical css: inline the first screen, load the rest after the largest paint',
   run(page, context) {
-    if (/^(admin|cms|offline)\//.test(page.file) || !context?.stylesheet) return;
+    if (!isPublicPage(page.file) || !context?.stylesheet) return;
     const head = page.byTag('head')[0];
     const links = page.byTag('link').filter((link) => isStylesheet(link));
     if (links.length !== 1 || !head) return;

@@ -297,6 +297,14 @@ function walkLocations(node, move) {
 }
 
 /** The value of an attribute (entities decoded), or undefined when the element has none. */
+/**
+ * Whether a built page (its path in the build, 'blog/index.html') is one visitors open: not the admin
+ * or the CMS (drawn by scripts, not public) nor the offline page (only ever shown from the service
+ * worker's copies). Those keep their stylesheet link and script tags as Astro wrote them.
+ * @param {string} file
+ */
+export const isPublicPage = (file) => !/^(admin|cms|offline)\//.test(file);
+
 export function attribute(element, name) {
   return element.attrs.find((attr) => attr.name === name)?.value;
 }

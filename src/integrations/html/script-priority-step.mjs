@@ -12,7 +12,7 @@
 // bundles, hence this step.
 import { AFTER_LARGEST_PAINT } from './after-largest-paint.mjs';
 import { ISLAND_RUNTIME, ISLAND_RUNTIME_FILE } from './island-runtime.mjs';
-import { attribute, bundledScripts } from './page.mjs';
+import { attribute, bundledScripts, isPublicPage } from './page.mjs';
 import { ISLAND_RUNTIME_FAILED_EVENT, ISLANDS_WANTED_EVENT } from '../../lib/page/island-runtime.mjs';
 
 /**
@@ -54,7 +54,7 @@ export const lowerScriptPriority = {
     const scripts = bundledScripts(page).filter((script) => attribute(script, 'fetchpriority') === undefined);
     page.state.lowered = scripts.length;
     const head = page.byTag('head')[0];
-    if (!/^(admin|cms|offline)\//.test(page.file) && head?.sourceCodeLocation?.endTag) {
+    if (isPublicPage(page.file) && head?.sourceCodeLocation?.endTag) {
       const runtime = inlineRuntime(page);
       // Warned only where the runtime is neither inline nor already named by this step's starter.
       if (!runtime && page.byTag('astro-island').length > 0 && !page.html.includes(ISLAND_RUNTIME_FILE))

@@ -1,5 +1,13 @@
 import { expect, test } from './fixtures';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PUBLIC_PAGES } from './pages';
+
+const { timeZone } = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../content/settings/practice.json'), 'utf8'),
+);
+// 'YYYY-MM-DD' in the practice's time zone, as <time datetime> gives a post's day.
+const dayInPractice = (instant: string) => new Date(instant).toLocaleDateString('en-CA', { timeZone });
 
 test.describe('search engines', () => {
   test('every public page has a unique title and description, a canonical URL on SITE_URL and Open Graph', async ({
@@ -30,6 +38,23 @@ test.describe('search engines', () => {
     }
     expect(titles.size).toBe(PUBLIC_PAGES.length);
     expect(descriptions.size).toBe(PUBLIC_PAGES.length);
+  });
+
+  test('a post tells link previews and search engines that it is an article, and when it was published', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
+    await page.goto('/blog/visual-schedules-a-practical-guide-for-families');
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    const posting = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').nth(1).textContent()) ?? '{}',
+    );
+    expect(posting['@type']).toBe('BlogPosting');
+    expect(posting.headline).toBe(await page.locator('h1').textContent());
+    const day = await page.locator('article time').first().getAttribute('datetime');
+    // The instant, in any offset, falls on the day the page shows, in the practice's time zone.
+    expect(dayInPractice(posting.datePublished)).toBe(day);
   });
 
   test('robots.txt keeps private pages out and points to the sitemap', async ({ request }) => {

@@ -76,6 +76,19 @@ test.describe('production server', () => {
     }
   });
 
+  test("sends a list's page 1 on to the list itself", async ({ request }) => {
+    for (const [path, list] of [
+      ['/blog/page/1', '/blog'],
+      ['/blog/page/1/', '/blog'],
+      ['/blog/tags/life-skills/page/1', '/blog/tags/life-skills'],
+    ]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(301);
+      expect(response.headers()['location'], path).toBe(list);
+      expect((await request.get(list)).status(), list).toBe(200);
+    }
+  });
+
   test('compresses text responses', async ({ request }) => {
     const response = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers()['content-encoding']).toBe('gzip');

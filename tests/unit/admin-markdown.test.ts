@@ -191,6 +191,16 @@ describe('Markdown import', () => {
       'a.md: field "publishedAt" is not a date',
     ],
     [
+      'a number for a date (the hyphens left out)',
+      '---\ntitle: T\nexcerpt: E\npublishedAt: 20250105\n---\n',
+      'a.md: field "publishedAt" is not a date',
+    ],
+    [
+      'a time no clock shows',
+      '---\ntitle: T\nexcerpt: E\npublishedAt: 2025-01-05T25:00\n---\n',
+      'a.md: field "publishedAt" is not a date',
+    ],
+    [
       'a day the calendar does not have',
       '---\ntitle: T\nexcerpt: E\npublishedAt: 2025-02-30\n---\n',
       'a.md: publishedAt: 2025-02-30: no such day on the calendar (write it like 2025-01-05).',

@@ -3,7 +3,7 @@
 // text the build reads dates from.
 import { describe, expect, it } from 'vitest';
 import { postSchema } from '@/lib/content/schemas';
-import { formatPublishMoment, scheduledText, toPostDate } from '@/lib/site/dates';
+import { formatPublishMoment, isoDay, scheduledText, toPostDate } from '@/lib/site/dates';
 import {
   buildNow,
   frontMatterText,
@@ -53,15 +53,45 @@ describe('reading publishedAt', () => {
     expect(readPublishTime('2026-10-31T08:00', TORONTO)).toEqual(at('2026-10-31T12:00:00Z')); // EDT
   });
 
-  it('gives nothing for a text that is no date', () => {
+  it('gives nothing for a text that is no date, or a time no clock shows', () => {
     expect(readPublishTime('soon', TORONTO)).toBeUndefined();
     expect(readPublishTime('2026-12-07T8', TORONTO)).toBeUndefined();
+    for (const text of ['2025-01-05T25:00', '2025-01-05T24:00', '2025-01-05T12:60', '2025-01-05T12:00:60Z'])
+      expect(readPublishTime(text, TORONTO), text).toBeUndefined();
+    expect(readPublishTime('2025-01-05T23:59:59', TORONTO)).toEqual(at('2025-01-06T04:59:59Z'));
   });
 
   it('reads the front-matter text, not what YAML makes of it', () => {
     const frontMatter = "title: T\npublishedAt: '2026-12-07T08:00:00' # Monday\nisDraft: false";
     expect(frontMatterText(frontMatter, 'publishedAt')).toBe('2026-12-07T08:00:00');
     expect(frontMatterText(frontMatter, 'updatedAt')).toBeUndefined();
+  });
+
+  it('lets the schema keep a moment that falls on midnight UTC (7 p.m. in Toronto in winter)', () => {
+    const schema = postSchema({ image: () => ({}) as never } as never);
+    const read = (publishedAt: string) => schema.parse({ title: 'T', excerpt: 'E', publishedAt }).publishedAt;
+    // Read a second time, these looked like bare days and moved to noon UTC: the next day, 12 hours late.
+    expect(read('2025-01-20T19:00:00-05:00')).toEqual(at('2025-01-21T00:00:00Z'));
+    expect(read('2025-07-10T20:00')).toEqual(at('2025-07-11T00:00:00Z')); // EDT
+    expect(read('2025-01-11T00:00:00Z')).toEqual(at('2025-01-11T00:00:00Z'));
+    expect(isoDay(read('2025-01-20T19:00:00-05:00'))).toBe('2025-01-20');
+    // A bare day, as text or as the midnight UTC YAML makes of it, is still noon UTC of that day.
+    expect(read('2025-01-20')).toEqual(at('2025-01-20T12:00:00Z'));
+    expect(
+      schema.parse({ title: 'T', excerpt: 'E', publishedAt: at('2025-01-20T00:00:00Z') }).publishedAt,
+    ).toEqual(at('2025-01-20T12:00:00Z'));
+  });
+
+  it("lets the schema refuse a number or a time no clock shows, with the field's message", () => {
+    const schema = postSchema({ image: () => ({}) as never } as never);
+    // YAML reads 20250105 as a number, which was taken for milliseconds: January 1, 1970.
+    for (const publishedAt of [20250105, '2025-01-05T25:00', '2025-01-05T12:60']) {
+      const checked = schema.safeParse({ title: 'T', excerpt: 'E', publishedAt });
+      expect(
+        checked.error?.issues.map((issue) => issue.message),
+        String(publishedAt),
+      ).toEqual(['must be a date such as 2025-01-05']);
+    }
   });
 
   it('lets the schema read a date and time without an offset in Toronto', () => {

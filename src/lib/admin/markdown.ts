@@ -210,8 +210,9 @@ export function exportProblem(
   );
 }
 
+// Never a number: YAML reads 20250105 as one, which is no date (the build's schema refuses it too).
 const dateField = z.pipe(
-  z.union([z.date(), z.string(), z.number()]),
+  z.union([z.date(), z.string()], { error: 'is not a date (write it like 2025-01-05)' }),
   z.transform((value, context) => {
     try {
       return toPostDate(value);

@@ -133,19 +133,21 @@ export const pageSchema = () =>
 /**
  * A calendar day ('2025-01-05') or a date and time ('2026-12-07T08:00', in the practice's time zone
  * unless it gives its offset, as '2026-12-07T08:00:00-05:00'); shown as the same day in every time
- * zone. A text is read by toPostDate before Zod's coercion, which would take a time without an
- * offset in the build machine's zone. One still ahead schedules the post (src/lib/site/publish-time.mjs).
+ * zone. Read once, by toPostDate: read again, a moment it made at midnight UTC (7 p.m. in Toronto)
+ * looked like a bare day and moved to noon. A number is no date (YAML reads 20250105 as one, which
+ * Zod's coercion took for milliseconds since 1970). One still ahead schedules the post
+ * (src/lib/site/publish-time.mjs).
  */
 const postDate = z.preprocess(
   (value) => {
-    if (typeof value !== 'string') return value;
+    if (typeof value !== 'string' && !(value instanceof Date)) return value;
     try {
       return toPostDate(value);
     } catch {
       return value;
     }
   },
-  z.coerce.date({ error: 'must be a date such as 2025-01-05' }).transform((date) => toPostDate(date)),
+  z.date({ error: 'must be a date such as 2025-01-05' }),
 );
 
 /**

@@ -64,6 +64,21 @@ export function wallClockToDate(fields, timeZone) {
   return new Date(asUtc - zoneOffset(asUtc - 86_400_000, timeZone));
 }
 
+/** The time of day after a date ('T08:00', ' 23:59:59'): hours, minutes and seconds. */
+const TIME_OF_DAY = /^\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2})(?::(\d{2}))?/i;
+
+/**
+ * False for a date and time whose clock reading does not exist (an hour past 23, a minute or second
+ * past 59); true for any other text, a bare day included.
+ * @param {string} text
+ */
+function hasPossibleTime(text) {
+  const time = TIME_OF_DAY.exec(text);
+  if (!time) return true;
+  const [, hour, minute, second = '0'] = time;
+  return Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59;
+}
+
 /**
  * The moment a publishedAt (or updatedAt) text names, or undefined for a text that is no date.
  * @param {string} text
@@ -74,6 +89,8 @@ export function readPublishTime(text, timeZone) {
   const value = text.trim();
   const day = DATE_ONLY.exec(value);
   if (day) return new Date(`${value}T12:00:00Z`);
+  // No clock shows 25:00 or 12:60, which Date.UTC would roll over to the next hour or day.
+  if (!hasPossibleTime(value)) return undefined;
   const wall = WALL_CLOCK.exec(value);
   if (wall) {
     const [, y, mo, d, h, mi, s = '0', frac = '0'] = wall;

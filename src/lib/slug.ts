@@ -24,13 +24,30 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string> | ((slug: st
   }
 }
 
+/**
+ * Addresses under /blog/ that are the blog's own pages (src/pages/blog/): a post at /blog/tags would
+ * never be shown (the tag list is), and hosts serve /blog/index as /blog itself.
+ */
+export const BLOG_PAGE_SLUGS: ReadonlySet<string> = new Set(['tags', 'index']);
+
+/**
+ * A post's slug from its base: the base itself, or with the first free numeric suffix when another
+ * post or one of the blog's own pages (BLOG_PAGE_SLUGS) has it ('tags-2').
+ */
+export function freePostSlug(base: string, taken: ReadonlySet<string> = new Set()): string {
+  return uniqueSlug(base, (slug) => BLOG_PAGE_SLUGS.has(slug) || taken.has(slug));
+}
+
 /** Slugs for a list of posts in order; a collision gets a numeric suffix, the first keeps the base. */
 export function assignSlugs<T extends { title: string; slug?: string | undefined }>(
   posts: readonly T[],
 ): (T & { slug: string })[] {
   const taken = new Set<string>();
   return posts.map((post) => {
-    const slug = uniqueSlug(post.slug?.trim() ? slugFromTitle(post.slug) : slugFromTitle(post.title), taken);
+    const slug = freePostSlug(
+      post.slug?.trim() ? slugFromTitle(post.slug) : slugFromTitle(post.title),
+      taken,
+    );
     taken.add(slug);
     return { ...post, slug };
   });

@@ -1,5 +1,13 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assignSlugs, FALLBACK_SLUG, slugFromTitle, uniqueSlug } from '@/lib/slug';
+import {
+  assignSlugs,
+  BLOG_PAGE_SLUGS,
+  FALLBACK_SLUG,
+  freePostSlug,
+  slugFromTitle,
+  uniqueSlug,
+} from '@/lib/slug';
 
 describe('slug rule', () => {
   it.each([
@@ -34,5 +42,30 @@ describe('slug rule', () => {
       { title: 'Custom', slug: 'my-custom-url' },
     ]).map((post) => post.slug);
     expect(slugs).toEqual(['hello', 'hello-2', 'hello-3', 'my-custom-url']);
+  });
+
+  it("never gives a post the address of one of the blog's own pages", () => {
+    // /blog/tags is the tag list and /blog/index is /blog: a post there could not be reached.
+    const slugs = assignSlugs([
+      { title: 'Tags' },
+      { title: 'Other', slug: 'tags' },
+      { title: 'Index' },
+      { title: 'Page' },
+    ]).map((post) => post.slug);
+    expect(slugs).toEqual(['tags-2', 'tags-3', 'index-2', 'page']);
+    expect(freePostSlug('tags')).toBe('tags-2');
+    expect(freePostSlug('tags', new Set(['tags-2']))).toBe('tags-3');
+  });
+
+  it('knows every page of src/pages/blog/ that a post could stand in front of', () => {
+    const dir = new URL('../../src/pages/blog/', import.meta.url);
+    // A page of its own at /blog/{name}: name.astro, or name/index.astro (page/ holds only [page]).
+    const pages = readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.isFile())
+        return /^[^[].*\.astro$/.test(entry.name) ? [entry.name.replace(/\.astro$/, '')] : [];
+      return existsSync(new URL(`${entry.name}/index.astro`, dir)) ? [entry.name] : [];
+    });
+    expect(pages.length).toBeGreaterThan(0);
+    for (const name of pages) expect(BLOG_PAGE_SLUGS.has(name), name).toBe(true);
   });
 });

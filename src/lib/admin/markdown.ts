@@ -26,7 +26,7 @@ import { impossiblePostDays, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR, POST_LIMITS } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
-import { slugFromTitle } from '@/lib/slug';
+import { freePostSlug, slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/blog/tags';
 import {
   isRelativeToFile,
@@ -349,7 +349,7 @@ export function parseMarkdownPost(
   const publishedAt = data.publishedAt ?? now;
   const post: ImportedPost = {
     fileName,
-    slug: slugFromTitle(data.slug || data.title),
+    slug: freePostSlug(slugFromTitle(data.slug || data.title)),
     title: data.title,
     excerpt: data.excerpt,
     content: sanitizeHtml(html.trim()),

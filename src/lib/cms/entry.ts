@@ -1,7 +1,7 @@
 // Decap CMS writes a field the editor emptied as '' (or null). For optional front-matter fields that is
 // not "absent": `slug: ''` breaks the slug rule and `updatedAt: ''` is no date, so the build would stop.
 // The CMS page drops such values before saving, and the schema defaults apply as for a hand-written file.
-import { slugFromTitle } from '../slug';
+import { freePostSlug, slugFromTitle } from '../slug';
 
 /** True for the values Decap leaves behind in a field the editor cleared. */
 export function isClearedValue(value: unknown): boolean {
@@ -25,5 +25,5 @@ export const FILE_SLUG = 'fileSlug';
 /** The post's slug as the build gives it: the front-matter slug when there is one, or the title's. */
 export function fileSlugOf(data: { title?: unknown; slug?: unknown }): string {
   const own = typeof data.slug === 'string' ? data.slug.trim() : '';
-  return slugFromTitle(own || (typeof data.title === 'string' ? data.title : ''));
+  return freePostSlug(slugFromTitle(own || (typeof data.title === 'string' ? data.title : '')));
 }

@@ -9,7 +9,7 @@ import {
   type DbOperationOptions,
   type Post,
 } from '../db';
-import { slugFromTitle, uniqueSlug } from '../slug';
+import { freePostSlug, slugFromTitle } from '../slug';
 
 import { DEFAULT_AUTHOR } from '../blog/post-rules';
 
@@ -38,7 +38,7 @@ async function freeSlug(db: AppDatabase, title: string, ownId?: number): Promise
   const base = slugFromTitle(title);
   const existing = await db.posts.where('slug').startsWith(base).toArray();
   const taken = new Set(existing.filter((post) => post.id !== ownId).map((post) => post.slug));
-  return uniqueSlug(base, taken);
+  return freePostSlug(base, taken);
 }
 
 function writeError(reason: string): string {

@@ -6,9 +6,29 @@ import slugify from 'slugify';
 /** Used when a title has no usable characters at all (only emoji or punctuation, say). */
 export const FALLBACK_SLUG = 'post';
 
+/** The text's slug, or '' when it has no letter or digit the rule keeps. */
+const slugOf = (text: string): string =>
+  slugify(text, { lower: true, strict: true, trim: true, locale: 'en' });
+
 export function slugFromTitle(title: string): string {
-  const slug = slugify(title, { lower: true, strict: true, trim: true, locale: 'en' });
-  return slug || FALLBACK_SLUG;
+  return slugOf(title) || FALLBACK_SLUG;
+}
+
+/**
+ * A tag's address (/blog/tags/{slug}), one whatever its spelling: 'Social Skills' and 'social skills'
+ * share a page. A tag the rule keeps nothing of (日本語, ⭐) gets a slug made from its characters
+ * ('tag-' and eight hexadecimal digits), so two such tags never share a page, as they did when both
+ * took the fallback.
+ */
+export function tagSlug(tag: string): string {
+  const slug = slugOf(tag);
+  if (slug) return slug;
+  // FNV-1a over the tag's UTF-16 code units: the same in the build and in every browser.
+  let hash = 0x811c9dc5;
+  for (const unit of tag.normalize('NFC').toLocaleLowerCase('en').trim()) {
+    for (let i = 0; i < unit.length; i += 1) hash = Math.imul(hash ^ unit.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return `tag-${hash.toString(16).padStart(8, '0')}`;
 }
 
 /**

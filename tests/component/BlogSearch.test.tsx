@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { BlogSearch } from '@/islands/blog/BlogSearch';
 import type { LoadedPosts } from '@/islands/blog/load-posts';
 import { collectTags, type CardPost } from '@/lib/blog/posts';
-import { tagSlug } from '@/lib/blog/slugs';
+import { tagSlug } from '@/lib/slug';
 import { deferred } from '../helpers';
 
 const card = (slug: string, title: string, excerpt: string, tags: string[], day: string): CardPost => ({

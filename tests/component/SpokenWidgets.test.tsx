@@ -11,7 +11,7 @@ import LoginForm from '@/islands/login/LoginForm';
 import type { Auth, SignInResult } from '@/lib/auth/session';
 import { collectTags, type CardPost } from '@/lib/blog/posts';
 import { DEFAULT_PREFERENCES, applyPreferences } from '@/lib/page/a11y-preferences';
-import { tagSlug } from '@/lib/blog/slugs';
+import { tagSlug } from '@/lib/slug';
 import { expectHeard, listen } from './spoken';
 
 let user: UserEvent;

@@ -18,7 +18,8 @@ import {
   type CardPost,
 } from '@/lib/blog/posts';
 import { safePictureAddress } from '@/lib/text/url-check';
-import { tagHref, tagSlug, withUniqueSlugs } from '@/lib/blog/slugs';
+import { tagHref, withUniqueSlugs } from '@/lib/blog/slugs';
+import { tagSlug } from '@/lib/slug';
 
 const card = (slug: string, day: string, extra: Partial<CardPost> = {}): CardPost => ({
   slug,

@@ -2,7 +2,7 @@
 // typo-tolerant matches after those; tags match any; search AND tags; the featured rule.
 import Fuse from 'fuse.js/basic'; // the build the blog island loads
 import { describe, expect, it } from 'vitest';
-import { tagSlug } from '@/lib/blog/slugs';
+import { tagSlug } from '@/lib/slug';
 import {
   containsText,
   createPostSearch,

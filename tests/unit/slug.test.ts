@@ -6,6 +6,7 @@ import {
   FALLBACK_SLUG,
   freePostSlug,
   slugFromTitle,
+  tagSlug,
   uniqueSlug,
 } from '@/lib/slug';
 
@@ -67,5 +68,18 @@ describe('slug rule', () => {
     });
     expect(pages.length).toBeGreaterThan(0);
     for (const name of pages) expect(BLOG_PAGE_SLUGS.has(name), name).toBe(true);
+  });
+
+  it('gives each tag its own address, also one the rule keeps no letter of', () => {
+    expect(tagSlug('Social Skills')).toBe('social-skills');
+    expect(tagSlug('social  skills')).toBe('social-skills');
+    expect(tagSlug('Post')).toBe('post');
+    // Without letters or digits the rule keeps, these all took the fallback and shared /blog/tags/post.
+    const own = ['日本語', '中文', '⭐', '🎉'].map(tagSlug);
+    for (const slug of own) expect(slug).toMatch(/^tag-[0-9a-f]{8}$/);
+    expect(new Set([...own, tagSlug('Post')]).size).toBe(5);
+    // The same in every build and browser, and whatever the case.
+    expect(tagSlug('日本語')).toBe(own[0]);
+    expect(tagSlug('Ωμέγα')).toBe(tagSlug('ωμέγα'));
   });
 });

@@ -17,6 +17,11 @@ describe('parseTags', () => {
     expect(parseTags('home, routines, home')).toEqual(['home', 'routines']);
   });
 
+  it('keeps the first spelling of a tag written twice in other letters or signs (one page, one chip)', () => {
+    expect(parseTags('Social Skills, social skills, Social-Skills, home')).toEqual(['Social Skills', 'home']);
+    expect(parseTags(['日本語', '中文', '日本語'])).toEqual(['日本語', '中文']);
+  });
+
   it('reads a list the same way, so a content file, an import and the field agree', () => {
     expect(parseTags([' Life skills, Home', 'Home', '', 'social  skills'])).toEqual([
       'Life skills',

@@ -1,11 +1,9 @@
 // The blog's slug rules at build and for browser posts: post slugs made unique, and tag slugs. Kept
 // apart from posts.ts so the search island does not download the transliteration table; cards
 // carry their tags' slugs ready-made (CardPost.tagSlugs).
-import { assignSlugs, slugFromTitle } from '../slug';
+import { assignSlugs, tagSlug } from '../slug';
 import { tagPageHref } from './posts';
 
-/** One address per tag whatever its spelling: 'Social Skills' and 'social skills' share a page. */
-export const tagSlug = (tag: string): string => slugFromTitle(tag);
 export const tagHref = (tag: string): string => tagPageHref(tagSlug(tag));
 
 /**

@@ -3,7 +3,7 @@
 // hasBrowserPosts() says the browser holds a store, so other visitors never download Dexie.
 import type { CardPost } from '../blog/posts';
 import { safePictureAddress } from '../text/url-check';
-import { tagSlug } from '../blog/slugs';
+import { tagSlug } from '../slug';
 import { isoDay, formatShortDate } from '../site/dates';
 import { PUBLISHED, runDbOperation, type DbOperationOptions, type Post } from '../db';
 import { readSeedRecord, type SeedRecord } from './seed';

@@ -101,6 +101,7 @@ export const HANDLER_MESSAGES = {
   noReceipt: 'A confirmation is sent only with a registration.',
   crossSite: 'This form can only be sent from its own page on this site.',
   slow: 'The submission took too long to arrive.',
+  direct: 'You can also reach us at',
   keptMessage:
     "Your message is below, so nothing is lost: copy it before you go back. Your browser's Back button usually keeps the form as you left it.",
   contactThanks: "Thank you for your message. We'll get back to you soon!",
@@ -125,14 +126,32 @@ const json = (
   headers,
 });
 
-/** The policy of the small page a form posted without JavaScript gets: no script, style or picture. */
-export const PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * The small page's only style: readable text, and a message box no wider than the screen (with its
+ * 60 columns it made a 320 px phone scroll sideways, WCAG 1.4.10).
+ */
+export const PAGE_STYLE =
+  'body{font:1.125rem/1.5 system-ui,sans-serif;max-width:40rem;margin:1.5rem auto;padding:0 1rem}' +
+  'textarea{box-sizing:border-box;width:100%;font:inherit}';
+
+/**
+ * The policy of the small page a form posted without JavaScript gets: no script nor picture, and no
+ * style but PAGE_STYLE (its SHA-256; tests/unit/form-handler.test.ts checks the two agree).
+ */
+export const PAGE_POLICY =
+  "default-src 'none'; style-src 'sha256-0H7DMLG5KFfVBG3FAT7hanwwUe4KZ1XPxR/kLktmBuU='; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * `kept`: the message a contact form posted without JavaScript carried, shown again on a page that
  * says it was not sent, so the visitor can copy it: the page's link back opens an empty form.
  */
-function toResponse(reply: Reply, asPage: boolean, backTo: string, kept?: string): Response {
+function toResponse(
+  reply: Reply,
+  asPage: boolean,
+  backTo: string,
+  kept?: string,
+  practice?: { email: string; phone: string },
+): Response {
   const headers = new Headers({
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
@@ -157,12 +176,19 @@ function toResponse(reply: Reply, asPage: boolean, backTo: string, kept?: string
   const keep =
     !sent && kept?.trim()
       ? `<p>${escapeHtml(HANDLER_MESSAGES.keptMessage)}</p>` +
-        `<p><label for="kept">Your message</label><br><textarea id="kept" rows="8" cols="60" readonly>${escapeHtml(kept)}</textarea></p>`
+        `<p><label for="kept">Your message</label><br><textarea id="kept" rows="8" readonly>${escapeHtml(kept)}</textarea></p>`
+      : '';
+  // "Contact us directly" (the rate limit's words) needs the practice's address and number at hand.
+  const direct =
+    !sent && practice
+      ? `<p>${escapeHtml(HANDLER_MESSAGES.direct)} <a href="mailto:${escapeHtml(practice.email)}">${escapeHtml(practice.email)}</a>` +
+        ` or <a href="tel:${escapeHtml(practice.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(practice.phone)}</a>.</p>`
       : '';
   const html =
     `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-    `<title>${title}</title><h1>${title}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}` +
-    `${keep}<p><a href="${escapeHtml(backTo)}">Back to the form</a></p></html>`;
+    `<title>${title}</title><style>${PAGE_STYLE}</style>` +
+    `<h1>${title}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}` +
+    `${keep}${direct}<p><a href="${escapeHtml(backTo)}">Back to the form</a></p></html>`;
   return new Response(html, { status: reply.status, headers });
 }
 
@@ -381,7 +407,7 @@ export function createFormHandler(options: FormHandlerOptions) {
     const asJson = contentType.startsWith('application/json');
     const asPage = contentType.startsWith('application/x-www-form-urlencoded');
     const backTo = form === 'contact' ? '/#contact' : '/training#register';
-    const respond = (reply: Reply) => toResponse(reply, asPage, backTo);
+    const respond = (reply: Reply, kept?: string) => toResponse(reply, asPage, backTo, kept, site.practice);
 
     if (!form) return respond(json(404, { error: 'Not found' }));
     if (request.method !== 'POST') return respond(json(405, { error: 'Use POST' }, { Allow: 'POST' }));
@@ -394,12 +420,14 @@ export function createFormHandler(options: FormHandlerOptions) {
     }
     const declared = Number(request.headers.get('content-length') ?? '0');
     if (declared > limits.maxBodyBytes) return respond(json(413, { error: HANDLER_MESSAGES.tooLarge }));
-    if (!perClient.take(clientAddress)) {
+    // The confirmation route sends nothing (it reads back a receipt), so it is not counted: counted,
+    // a registration that was a visitor's last allowed request read as a confirmation not sent.
+    if (form !== 'confirmation' && !perClient.take(clientAddress)) {
       log(`[forms] ${form}: rate limit reached for a visitor`);
       const retry = String(Math.ceil(limits.windowMs / 1000));
-      return respond(
-        json(429, { error: HANDLER_MESSAGES.tooMany, success: false }, { 'Retry-After': retry }),
-      );
+      const reply = json(429, { error: HANDLER_MESSAGES.tooMany, success: false }, { 'Retry-After': retry });
+      // A form posted without JavaScript leaves the visitor's text behind: show the message again.
+      return respond(reply, asPage && form === 'contact' ? await keptMessageOf(request) : undefined);
     }
 
     let input: Record<string, unknown> | undefined;
@@ -414,8 +442,19 @@ export function createFormHandler(options: FormHandlerOptions) {
     if (!input) return respond(json(400, { error: HANDLER_MESSAGES.unreadable }));
     const reply = await handleForm(form, input, asPage, AbortSignal.timeout(limits.sendMs));
     const kept = form === 'contact' && typeof input.message === 'string' ? input.message : undefined;
-    return toResponse(reply, asPage, backTo, kept);
+    return respond(reply, kept);
   };
+
+  /** The message of a web form's body, read within the usual limits; undefined if it cannot be. */
+  async function keptMessageOf(request: Request): Promise<string | undefined> {
+    try {
+      const text = await readLimited(request, limits.maxBodyBytes, limits.bodyMs);
+      const message = text === undefined ? undefined : parseBody(text, false)?.message;
+      return typeof message === 'string' ? message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 export type FormHandler = ReturnType<typeof createFormHandler>;

@@ -256,6 +256,43 @@ test('without JavaScript, both forms post as web forms from the site’s own pag
   }
 });
 
+test('without JavaScript, a refused message comes back on a styled page that fits a 320 px phone', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 320, height: 640 },
+  });
+  try {
+    const page = await context.newPage();
+    const policyViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+    });
+    await page.goto(`${base}/`);
+    const contact = page.locator('#contact-form');
+    // Digits in a name: a rule of the form's schema the browser's own checks do not know.
+    await contact.getByLabel(/^Name/).fill('Bob1');
+    await contact.getByLabel(/^Email/).fill('bob@example.com');
+    await contact
+      .getByLabel(/^Message/)
+      .fill('A long first line that a phone must wrap rather than scroll. '.repeat(3));
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('h1')).toHaveText('Not sent');
+    await expect(page.getByLabel('Your message')).toHaveValue(/^A long first line/);
+    await expect(page.getByRole('link', { name: practice.email })).toHaveAttribute(
+      'href',
+      `mailto:${practice.email}`,
+    );
+    // Its style is the one the page's policy allows, and nothing scrolls sideways (WCAG 1.4.10).
+    expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe('640px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(policyViolations).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('is no relay: the confirmation route sends nothing, whatever it is asked', async ({ request }) => {
   const before = sink.received.length;
   const victim = {

@@ -1,7 +1,9 @@
 // The form handler (server/form-handler/handler.ts) on web Requests: validation parity with the
 // browser's rules, the honeypot, the rate limits, header injection, size and type limits, and what
 // the visitor is told when the mail server fails. The real SMTP round trip is form-mail-smtp.test.ts.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '@/lib/text/escape-html';
 import { contactSchema } from '@/lib/validation/contact';
 import { registrationSchema } from '@/lib/validation/registration';
 import { HONEYPOT_FIELD } from '@/lib/forms/honeypot';
@@ -12,6 +14,7 @@ import {
   type FormLimits,
   HANDLER_MESSAGES,
   PAGE_POLICY,
+  PAGE_STYLE,
   type OutgoingMail,
   type SendMail,
 } from '../../server/form-handler/handler';
@@ -300,6 +303,18 @@ describe('rate limits', () => {
     expect(sent).toHaveLength(4);
   });
 
+  it('does not count the confirmation route, which sends nothing: a last allowed registration is confirmed', async () => {
+    const { post, sent } = setup({ limits: { perClient: 1 } });
+    const registered = await post('/forms/registration', registration);
+    expect(registered.json).toMatchObject({ confirmation: 'sent' });
+    const confirmed = await post('/forms/confirmation', { ...registration, confirmation: 'sent' });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toEqual({ success: true });
+    expect(sent).toHaveLength(2);
+    // The limit still holds for what sends mail.
+    expect((await post('/forms/contact', contact)).status).toBe(429);
+  });
+
   it('counts refused and robot submissions too', async () => {
     const { post } = setup({ limits: { perClient: 2 } });
     await post('/forms/contact', { ...contact, name: 'A' });
@@ -416,6 +431,24 @@ describe('a contact message posted without JavaScript and not sent', () => {
     expect(failed.status).toBe(502);
     expect(failed.text).toContain('Failed to send message');
     expect(keptArea(failed.text!)).toContain('Two lines,');
+  });
+
+  it('is shown again past the rate limit too, with the practice’s address and number to contact directly', async () => {
+    const { post } = setup({ limits: { perClient: 1 } });
+    const form = new URLSearchParams({ ...contact, message }).toString();
+    expect((await post('/forms/contact', form, web)).status).toBe(200);
+    const limited = await post('/forms/contact', form, web);
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain(escapeHtml(HANDLER_MESSAGES.tooMany));
+    expect(keptArea(limited.text)).toContain('Two lines,');
+    expect(limited.text).toContain(`<a href="mailto:${siteFacts.practice.email}">`);
+    expect(limited.text).toContain(`<a href="tel:${siteFacts.practice.phone.replace(/[^\d+]/g, '')}">`);
+  });
+
+  it('has one style, the one its policy allows', () => {
+    const hash = createHash('sha256').update(PAGE_STYLE).digest('base64');
+    expect(PAGE_POLICY).toContain(`style-src 'sha256-${hash}'`);
+    expect(PAGE_POLICY).toMatch(/^default-src 'none';/);
   });
 
   it('is not repeated once sent, nor for JavaScript, nor for a registration', async () => {

@@ -16,6 +16,34 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml(dirty)).toBe(clean);
   });
 
+  it("keeps a heading written with one '#' as the next level down: the page's title is its only <h1>", () => {
+    expect(sanitizeHtml('<h1 class="x">Getting started</h1><p>Text</p>')).toBe(
+      '<h2>Getting started</h2><p>Text</p>',
+    );
+    expect(sanitizeHtml('<H1>Loud</H1>')).toBe('<h2>Loud</h2>');
+    // Only tag names change: text that reads like a tag stays text, and <h10> is no heading.
+    expect(sanitizeHtml('<p title="<h1>">&lt;h1&gt; is a tag</p>')).toBe(
+      '<p title="&lt;h2&gt;">&lt;h1&gt; is a tag</p>',
+    );
+    expect(sanitizeHtml('<h10>x</h10>')).toBe('x');
+  });
+
+  it("keeps Markdown footnotes' ids, so their links lead somewhere, and no other id", () => {
+    // As Astro's Markdown (GitHub's flavour) writes a footnote.
+    const footnotes =
+      '<p>A note<sup><a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref="" aria-describedby="footnote-label">1</a></sup>.</p>' +
+      '<section data-footnotes="" class="footnotes"><h2 class="sr-only" id="footnote-label">Footnotes</h2>' +
+      '<ol><li id="user-content-fn-1"><p>The note. <a href="#user-content-fnref-1" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a></p></li></ol></section>';
+    expect(sanitizeHtml(footnotes)).toBe(
+      '<p>A note<sup><a href="#user-content-fn-1" id="user-content-fnref-1" aria-describedby="footnote-label">1</a></sup>.</p>' +
+        '<h2 id="footnote-label">Footnotes</h2>' +
+        '<ol><li id="user-content-fn-1"><p>The note. <a href="#user-content-fnref-1" aria-label="Back to reference 1">↩</a></p></li></ol>',
+    );
+    // Any other id could name something of the page's own, or a property of document (clobbering).
+    for (const id of ['main-content', 'location', 'cookie', 'user-content-x', 'user-content-fn-1 x'])
+      expect(sanitizeHtml(`<p id="${id}">t</p>`), id).toBe('<p>t</p>');
+  });
+
   it('keeps every allowed scheme and relative links', () => {
     for (const href of [
       'http://a.example/',

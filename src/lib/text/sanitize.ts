@@ -69,7 +69,16 @@ const ALLOWED_ATTR = [
   'rowspan',
   'scope',
   'start',
+  // Only the ids Markdown's footnotes make (FOOTNOTE_ID): their links lead to them and back.
+  'id',
 ];
+
+/**
+ * The ids footnotes carry: 'user-content-fn-1' and 'user-content-fnref-1' (the prefix keeps them from
+ * naming anything of the page's own or a property of `window` or `document`: DOM clobbering), and
+ * 'footnote-label', the notes' heading, which each reference's aria-describedby names.
+ */
+const FOOTNOTE_ID = /^(?:user-content-fn(?:ref)?-[\w-]{1,64}|footnote-label)$/;
 
 function isPictureSource(src: string): boolean {
   const address = readAddress(src);
@@ -116,6 +125,8 @@ function addHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    const id = node.getAttribute('id');
+    if (id !== null && !FOOTNOTE_ID.test(id)) node.removeAttribute('id');
     if (node.tagName !== 'IMG') {
       // srcset, sizes and decoding mean something on a picture only.
       for (const name of ['srcset', 'sizes', 'decoding']) node.removeAttribute(name);
@@ -140,9 +151,16 @@ function addHooks(): void {
   });
 }
 
+/**
+ * The page's title is its only <h1>, so a heading written with a single '#' ('# Getting started')
+ * becomes the next level down, <h2>, rather than bare text. Only tag names change: an '<h1' that is
+ * no tag (inside an attribute's value) becomes '<h2', which opens nothing either.
+ */
+const asSecondLevel = (html: string) => html.replace(/<(\/?)h1\b/gi, '<$1h2');
+
 export function sanitizeHtml(dirty: string): string {
   addHooks();
-  return DOMPurify.sanitize(dirty, {
+  return DOMPurify.sanitize(asSecondLevel(dirty), {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: ALLOWED_URI,

@@ -9,6 +9,7 @@ import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays, POST_DATE_FIELDS } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
 import { splitPostFile } from '@/lib/text/post-file';
+import { repositoryPictureProblem } from '@/lib/text/url-check';
 import {
   PAGE_PICTURES,
   picturesProblem,
@@ -18,13 +19,15 @@ import {
 } from '@/lib/text/post-body';
 
 const services = defineCollection({
-  loader: checkPostSources(glob({ pattern: '*.md', base: './content/services' }), SERVICE_PICTURES),
+  loader: checkPostSources(glob({ pattern: '*.md', base: './content/services' }), SERVICE_PICTURES, [
+    'heroImage',
+  ]),
   schema: serviceSchema,
 });
 
 // Pages of text with a route of their own (src/pages/privacy.astro): edited, never added, in the CMS.
 const pages = defineCollection({
-  loader: checkPostSources(glob({ pattern: '*.md', base: './content/pages' }), PAGE_PICTURES),
+  loader: checkPostSources(glob({ pattern: '*.md', base: './content/pages' }), PAGE_PICTURES, []),
   schema: pageSchema,
 });
 
@@ -45,7 +48,11 @@ const team = defineCollection({
  * without a word, so the schema never sees the typo), or a picture in the text that the blog could
  * not show, or that has no alt text (src/lib/text/post-body.ts).
  */
-export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PICTURES): Loader {
+export function checkPostSources(
+  loader: Loader,
+  pictures: PictureRule = POST_PICTURES,
+  pictureFields: readonly string[] = ['featuredImage'],
+): Loader {
   return {
     ...loader,
     load: (context) => {
@@ -63,6 +70,7 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
             const fileExists = (name: string) => existsSync(new URL(`images/${name}`, file));
             const problem =
               impossiblePostDays(parts?.frontMatter ?? '') ??
+              missingPicture(parts?.frontMatter ?? '', pictureFields, file) ??
               picturesProblem(parts?.body ?? source, pictures, { fileExists });
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
             return context.parseData({
@@ -75,6 +83,21 @@ export function checkPostSources(loader: Loader, pictures: PictureRule = POST_PI
       });
     },
   };
+}
+
+/**
+ * A picture field (featuredImage, heroImage) naming a file that is not there, as 'featuredImage:
+ * there is no file ./images/a.jpg beside this file': Astro's own error names neither the entry nor
+ * the field. A value the schema refuses (a web address, a path out of the repository) is the
+ * schema's to name.
+ */
+function missingPicture(frontMatter: string, fields: readonly string[], file: URL): string | undefined {
+  for (const field of fields) {
+    const value = frontMatterText(frontMatter, field);
+    if (!value || repositoryPictureProblem(value) !== undefined) continue;
+    if (!existsSync(new URL(value, file))) return `${field}: there is no file ${value} beside this file`;
+  }
+  return undefined;
 }
 
 /**

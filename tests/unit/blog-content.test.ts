@@ -362,6 +362,20 @@ describe('the posts loader', () => {
     ).rejects.toThrow('typo.md: the picture "http://example.org/s.png": its address must be a web address');
   });
 
+  it('stops the build at a featured picture that is not there, naming the file and the field', async () => {
+    await expect(loadPost('title: T\nexcerpt: E\nfeaturedImage: ./images/nope.png')).rejects.toThrow(
+      'typo.md: featuredImage: there is no file ./images/nope.png beside this file.',
+    );
+    const parseData = await loadPost('title: T\nexcerpt: E\nfeaturedImage: "./images/here.svg"', 'Text\n', [
+      'here.svg',
+    ]);
+    expect(parseData).toHaveBeenCalledTimes(1);
+    // A web address is the schema's to refuse, with its own words.
+    expect(
+      await loadPost('title: T\nexcerpt: E\nfeaturedImage: https://example.org/a.png'),
+    ).toHaveBeenCalled();
+  });
+
   it('passes a post whose pictures exist and have alt text (or are marked decorative)', async () => {
     const parseData = await loadPost(
       'title: T\nexcerpt: E',

@@ -55,6 +55,7 @@ test.describe('search engines', () => {
     const day = await page.locator('article time').first().getAttribute('datetime');
     // The instant, in any offset, falls on the day the page shows, in the practice's time zone.
     expect(dayInPractice(posting.datePublished)).toBe(day);
+    expect(Date.parse(posting.dateModified)).toBeGreaterThanOrEqual(Date.parse(posting.datePublished));
   });
 
   test('robots.txt keeps private pages out and points to the sitemap', async ({ request }) => {

@@ -26,6 +26,38 @@ export function businessJsonLd(siteUrl: string): Record<string, unknown> {
   };
 }
 
+/** What a post's JSON-LD says of it (src/pages/blog/[slug].astro). */
+export interface PostingFacts {
+  title: string;
+  excerpt: string;
+  author: string;
+  tags: readonly string[];
+  publishedAt: Date;
+  updatedAt: Date;
+  /** The post's address and its picture's, site-relative ('/blog/a', '/_astro/a.webp'). */
+  href: string;
+  image?: string | undefined;
+}
+
+/** JSON-LD describing a post as a BlogPosting of the practice. */
+export function blogPostingJsonLd(post: PostingFacts, siteUrl: string): Record<string, unknown> {
+  // Never modified before it was published: a post scheduled after its last edit has an earlier updatedAt.
+  const modified = Math.max(post.updatedAt.getTime(), post.publishedAt.getTime());
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.publishedAt.toISOString(),
+    dateModified: new Date(modified).toISOString(),
+    author: { '@type': 'Person', name: post.author },
+    publisher: { '@id': `${siteUrl}/#practice`, name: practice.name },
+    mainEntityOfPage: `${siteUrl}${post.href}`,
+    ...(post.image ? { image: `${siteUrl}${post.image}` } : {}),
+    keywords: post.tags.join(', '),
+  };
+}
+
 /** Serialises JSON-LD so that no string inside it can close the <script> element. */
 export function jsonLdScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');

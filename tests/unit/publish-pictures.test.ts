@@ -75,6 +75,7 @@ function memoryBackend({ pictures = true } = {}) {
       return { committed: false };
     },
     deleteFile: async () => ({ committed: false }),
+    hasFile: async (path) => files.has(path),
     ...(pictures
       ? {
           writePictures: async (list: readonly PictureFile[]) => {
@@ -274,6 +275,49 @@ describe("publishing a post's own pictures (from the admin's computer, issue 35)
     expect(here.asked).toEqual(['/_astro/chart.Ab12.png']);
   });
 
+  it("never names a picture as another post's file, and replaces only its own copy when published again", async () => {
+    // The post 'calm-corner-chart' has its picture in the repository: the name this post's 'chart.png'
+    // would get by the rule. Publishing wrote over it, without a word.
+    const theirs = 'content/posts/images/calm-corner-chart.png';
+    const post = await addPostWithPictures(
+      '<img src="./images/chart.png" alt="A chart"><img src="/_astro/chart.Ab12.png" alt="Built">',
+      { 'chart.png': dataUrl('image/png', PNG) },
+    );
+    const repo = memoryBackend();
+    repo.files.set(theirs, 'their picture');
+    repo.files.set('content/posts/images/calm-corner-chart.ab12.png', 'another picture of theirs');
+    const here = site({ '/_astro/chart.Ab12.png': { body: PNG } });
+    const options = { backend: repo.backend, site: noSite, fetch: here.fetchFn, database: () => db, now: at };
+    expect(await publishToWebsite(post.id, options)).toMatchObject({ ok: true });
+    expect(repo.files.get(theirs)).toBe('their picture');
+    expect(repo.files.get('content/posts/images/calm-corner-chart.ab12.png')).toBe(
+      'another picture of theirs',
+    );
+    expect(repo.written).toEqual([
+      'content/posts/images/calm-corner-chart-2.png',
+      'content/posts/images/calm-corner-chart.ab12-2.png',
+      'content/posts/calm-corner.md',
+    ]);
+    expect(body(repo.files.get('content/posts/calm-corner.md'))).toBe(
+      '![A chart](./images/calm-corner-chart-2.png)\n\n![Built](./images/calm-corner-chart.ab12-2.png)',
+    );
+
+    // Edited and published again: its own copies are replaced under the same names, not -3.
+    await db.posts.update(post.id, { title: 'Calm corner, edited' });
+    repo.written.length = 0;
+    expect(
+      await publishToWebsite(post.id, { ...options, now: new Date(at.getTime() + 60_000) }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(repo.written).toEqual([
+      'content/posts/images/calm-corner-chart-2.png',
+      'content/posts/images/calm-corner-chart.ab12-2.png',
+      'content/posts/calm-corner.md',
+    ]);
+    expect(repo.files.get(theirs)).toBe('their picture');
+  });
+
   it('refuses, before writing anything, an unsafe SVG, a picture it cannot read, and a backend that takes only text', async () => {
     const hostile = new TextEncoder().encode(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -327,6 +371,38 @@ const picture: PictureFile = {
   path: 'content/posts/images/calm-corner-a.png',
   base64: Buffer.from(PNG).toString('base64'),
 };
+
+describe('the backends say whether a picture file is there', () => {
+  it('decap-server: getEntry, a file only when it has data', async () => {
+    const local = (...answers: { status: number; body?: unknown }[]) => {
+      const recorded = recording(...answers);
+      const backend = createLocalBackend({
+        url: 'http://localhost:8081/api/v1',
+        branch: 'main',
+        fetch: recorded.fetchFn,
+      });
+      return { backend, requests: recorded.requests };
+    };
+    const there = local({ status: 200, body: { data: 'bytes', file: { id: 'abc' } } });
+    expect(await there.backend.hasFile(picture.path)).toBe(true);
+    expect(there.requests[0]!.body).toMatchObject({ action: 'getEntry', params: { path: picture.path } });
+    const missing = local({ status: 200, body: { data: null, file: { id: null } } });
+    expect(await missing.backend.hasFile(picture.path)).toBe(false);
+  });
+
+  it('GitHub: 200 is a file, 404 none, and anything else is a failure, not a free name', async () => {
+    const hasFile = (status: number) =>
+      createGitHubBackend({
+        repo: 'o/r',
+        branch: 'main',
+        token: 't',
+        fetch: recording({ status, body: {} }).fetchFn,
+      }).hasFile(picture.path);
+    expect(await hasFile(200)).toBe(true);
+    expect(await hasFile(404)).toBe(false);
+    await expect(hasFile(500)).rejects.toMatchObject({ name: 'PublishError' });
+  });
+});
 
 describe('the backends send pictures', () => {
   it("decap-server: persistMedia with the picture's base64", async () => {

@@ -55,6 +55,7 @@ function memoryRepo(initial: Record<string, string> = {}) {
       files.delete(path);
       return { sha: 'fed4321', committed: true };
     },
+    hasFile: async (path) => files.has(path),
   };
   return { files, calls, backend, failNext: (error: PublishError) => (fail = error) };
 }

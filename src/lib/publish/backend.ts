@@ -44,6 +44,11 @@ export interface PublishBackend {
    * them. A backend without it takes text only: a post with pictures to upload is then refused.
    */
   writePictures?(pictures: readonly PictureFile[], options: Pick<WriteOptions, 'message'>): Promise<void>;
+  /**
+   * Whether the repository has a file at `path` (a picture of content/posts/images): a post's
+   * picture is never named as another post's file (src/lib/publish/pictures.ts).
+   */
+  hasFile(path: string): Promise<boolean>;
 }
 
 export type PublishErrorCode =

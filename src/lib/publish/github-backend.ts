@@ -194,6 +194,15 @@ export function createGitHubBackend({
       return commitOf((await response.json()) as Parameters<typeof commitOf>[0]);
     },
 
+    async hasFile(path: string): Promise<boolean> {
+      const response = await call(`${contentsUrl(path)}?ref=${encodeURIComponent(branch)}`, {
+        method: 'GET',
+      });
+      if (response.status === 404) return false;
+      if (!response.ok) throw await failure(response, 'read the repository');
+      return true;
+    },
+
     async writePictures(pictures: readonly PictureFile[], { message }: Pick<WriteOptions, 'message'>) {
       // Every path is checked before the first request, so a bad one refuses them all.
       for (const picture of pictures) repositoryPath(picture.path);

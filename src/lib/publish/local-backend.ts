@@ -85,6 +85,10 @@ export function createLocalBackend({ url, branch, fetch: fetchFn = fetch }: Loca
       return { path, text: entry.data, version: entry.file.id };
     },
 
+    async hasFile(path: string): Promise<boolean> {
+      return (await backend.readFile(path)) !== undefined;
+    },
+
     async writeFile(path: string, text: string, { message }: WriteOptions): Promise<CommitResult> {
       const slug = path.replace(/^.*\//, '').replace(/\.md$/, '');
       await request('persistEntry', {

@@ -31,22 +31,47 @@ export type PicturePlan =
   | { ok: false; error: string };
 
 /**
+ * The picture files a post's Markdown names ('./images/a.svg' gives 'a.svg'): in the repository's
+ * copy of the post, its own earlier pictures, which publishing it again may replace.
+ */
+export function namedPictureFiles(markdown: string | undefined): Set<string> {
+  return new Set([...(markdown ?? '').matchAll(/\.\/images\/([^\s)"'<>]+)/g)].map((match) => match[1]!));
+}
+
+/**
  * Plans the pictures of a post's publish: which addresses the Markdown writes, and which files go
- * with it. `repositoryPictures` are the site post's own (source.pictures); `fetchFn` reads this site.
+ * with it. `repositoryPictures` are the site post's own (source.pictures); `ownFiles` the picture
+ * files the repository's copy of the post names (namedPictureFiles), which its new copies may
+ * replace; any other file of content/posts/images is another post's, and a picture is never named
+ * as one (it gets -2, -3...: 'visual' with 'schedules.svg' is not 'visual-schedules.svg', the
+ * picture of the post 'visual-schedules'). `fetchFn` reads this site.
  */
 export async function planPictures(
   post: { slug: string; content: string; pictures?: PostPictures | undefined },
   repositoryPictures: Readonly<Record<string, string>>,
   backend: PublishBackend,
   fetchFn: typeof fetch = fetch,
+  ownFiles: ReadonlySet<string> = new Set(),
 ): Promise<PicturePlan> {
   const addresses: Record<string, string> = { ...repositoryPictures };
   const files: PictureFile[] = [];
   const nothing = 'Nothing was published; the post in this browser is unchanged.';
-  const taken = (candidate: string) => files.some((f) => f.path === `${PICTURES_FOLDER}/${candidate}`);
+  // Names found in the repository as another post's files (asked once each, only when a name is planned).
+  const others = new Map<string, boolean>();
+  const isOthers = async (file: string) => {
+    if (ownFiles.has(file)) return false;
+    if (!others.has(file)) others.set(file, await backend.hasFile(`${PICTURES_FOLDER}/${file}`));
+    return others.get(file)!;
+  };
+  const taken = (candidate: string) =>
+    others.get(candidate) === true || files.some((f) => f.path === `${PICTURES_FOLDER}/${candidate}`);
   // The post's own pictures (from the admin's computer): checked when added, and again here, since
-  // this browser's storage can be changed by anything running on the site's origin.
-  const own = ownPictureFiles(post);
+  // this browser's storage can be changed by anything running on the site's origin. Named again
+  // until no name is another post's file: each round learns at least one more such name.
+  let own = ownPictureFiles(post, taken);
+  while (backend.writePictures && (await someAsync(own.files, (file) => isOthers(file.file)))) {
+    own = ownPictureFiles(post, taken);
+  }
   const first = own.unreadable[0] ?? own.files[0]?.src;
   if (first && !backend.writePictures) {
     return {
@@ -128,9 +153,16 @@ export async function planPictures(
         error: `The picture “${name}” cannot be published: ${unsafe}. ${nothing} Export it again as a plain picture (no scripts, links or embedded files), or use a PNG or WebP copy.`,
       };
     }
-    const file = postPictureFileName(post.slug, name, EXTENSIONS[type]!, taken);
+    let file = postPictureFileName(post.slug, name, EXTENSIONS[type]!, taken);
+    while (await isOthers(file)) file = postPictureFileName(post.slug, name, EXTENSIONS[type]!, taken);
     addresses[src] = `./images/${file}`;
     files.push({ path: `${PICTURES_FOLDER}/${file}`, base64: bytesToBase64(bytes) });
   }
   return { ok: true, addresses, files };
+}
+
+/** True when `test` holds for some item, asked in order and no further than the first that does. */
+async function someAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<boolean> {
+  for (const item of items) if (await test(item)) return true;
+  return false;
 }

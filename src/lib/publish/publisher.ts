@@ -21,7 +21,7 @@ import {
 } from './backend';
 import { practice } from '@/lib/site/settings';
 import { zonedText } from '@/lib/site/publish-time.mjs';
-import { planPictures } from './pictures';
+import { namedPictureFiles, planPictures } from './pictures';
 import { publishPlan, type SiteContext } from './publish-state';
 import type { SitePost } from '@/lib/admin/site-posts';
 
@@ -146,17 +146,9 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     };
   }
   const path = postPath(file);
-  const pictures = await planPictures(post, sitePost?.source.pictures ?? {}, backend, fetchFn);
-  if (!pictures.ok) return { ok: false, error: pictures.error };
   const publishedAtText = publishAt ? zonedText(publishAt, practice.timeZone) : undefined;
   const keptDate = publishAt ? undefined : dateOnWebsite(post, sitePost, now.getTime());
   const fileDate = publishAt?.getTime() ?? keptDate ?? post.publishedAt.getTime();
-  const text = postToMarkdown(
-    keptDate === undefined ? post : { ...post, publishedAt: new Date(keptDate) },
-    sitePost,
-    pictures.addresses,
-    publishedAtText,
-  );
   try {
     const current = await backend.readFile(path);
     if (current && !plan.onWebsite) {
@@ -169,6 +161,21 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     if (current && (plan.baseline === undefined || (await sha256Hex(current.text)) !== plan.baseline)) {
       return { ok: false, conflict: true, error: changedInRepository(file) };
     }
+    // The pictures the repository's copy names are this post's own, which new copies may replace.
+    const pictures = await planPictures(
+      post,
+      sitePost?.source.pictures ?? {},
+      backend,
+      fetchFn,
+      namedPictureFiles(current?.text),
+    );
+    if (!pictures.ok) return { ok: false, error: pictures.error };
+    const text = postToMarkdown(
+      keptDate === undefined ? post : { ...post, publishedAt: new Date(keptDate) },
+      sitePost,
+      pictures.addresses,
+      publishedAtText,
+    );
     const verb = publishAt ? `Schedule (${publishedAtText})` : current ? 'Update' : 'Publish';
     // The pictures first: the post never names a file the repository does not have yet.
     if (pictures.files.length > 0) {

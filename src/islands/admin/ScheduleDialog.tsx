@@ -95,7 +95,8 @@ export function ScheduleDialog({
             </p>
           ) : (
             <p id={`${id}-reads`} className="mt-2 text-ink-muted">
-              {reads ? `On the website ${formatPublishMoment(reads)}.` : ''}
+              {/* The moment ends with 'a.m.' or 'p.m.', which ends the sentence too. */}
+              {reads ? `On the website ${formatPublishMoment(reads)}` : ''}
             </p>
           )}
         </>

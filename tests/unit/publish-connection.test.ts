@@ -120,6 +120,27 @@ describe('the message after a publish to the project folder', () => {
     );
     expect(text).not.toContain('git diff');
   });
+
+  it('names the pictures written with the post, so the commit takes them too', () => {
+    const text = outcomeText(
+      {
+        action: 'publish',
+        file: 'calm-corner.md',
+        pictures: [
+          'content/posts/images/calm-corner-chart.png',
+          'content/posts/images/calm-corner-photo.webp',
+        ],
+        commit: { committed: false, sha: '' },
+        recorded: true,
+      } as Parameters<typeof outcomeText>[0],
+      'Calm corner',
+    );
+    expect(text).toContain('Wrote content/posts/calm-corner.md and its pictures in the project folder');
+    expect(text).toContain(
+      '“git status” lists them; “git add content/posts/calm-corner.md content/posts/images/calm-corner-chart.png ' +
+        'content/posts/images/calm-corner-photo.webp”, then commit and push them',
+    );
+  });
 });
 
 describe('the local backend address', () => {

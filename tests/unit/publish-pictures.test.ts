@@ -288,7 +288,13 @@ describe("publishing a post's own pictures (from the admin's computer, issue 35)
     repo.files.set('content/posts/images/calm-corner-chart.ab12.png', 'another picture of theirs');
     const here = site({ '/_astro/chart.Ab12.png': { body: PNG } });
     const options = { backend: repo.backend, site: noSite, fetch: here.fetchFn, database: () => db, now: at };
-    expect(await publishToWebsite(post.id, options)).toMatchObject({ ok: true });
+    expect(await publishToWebsite(post.id, options)).toMatchObject({
+      ok: true,
+      pictures: [
+        'content/posts/images/calm-corner-chart-2.png',
+        'content/posts/images/calm-corner-chart.ab12-2.png',
+      ],
+    });
     expect(repo.files.get(theirs)).toBe('their picture');
     expect(repo.files.get('content/posts/images/calm-corner-chart.ab12.png')).toBe(
       'another picture of theirs',

@@ -173,10 +173,13 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
       : outcome.action === 'publish'
         ? 'Visitors see it once the site has been built again, which happens by itself after each change.'
         : 'Visitors stop seeing it once the site has been built again; it stays in this browser.';
+  // The post's pictures go with it: a commit of the post alone names files the next build cannot find.
+  const files = [where, ...(outcome.pictures ?? [])];
+  const written = files.length > 1 ? `${where} and its pictures` : where;
   const body = outcome.commit.committed
     ? `${outcome.action === 'publish' ? `Published “${title}”: the website has it` : `Removed “${title}” from the website’s files`}. ${live}`
     : // `git diff` shows nothing for a new file: `git status` lists it, `git add` stages it (or its deletion).
-      `${outcome.action === 'publish' ? 'Wrote' : 'Deleted'} ${where} in the project folder for “${title}”. In that folder, “git status” lists it; “git add ${where}”, then commit and push it: ${live.charAt(0).toLowerCase()}${live.slice(1)}`;
+      `${outcome.action === 'publish' ? 'Wrote' : 'Deleted'} ${written} in the project folder for “${title}”. In that folder, “git status” lists ${files.length > 1 ? 'them' : 'it'}; “git add ${files.join(' ')}”, then commit and push ${files.length > 1 ? 'them' : 'it'}: ${live.charAt(0).toLowerCase()}${live.slice(1)}`;
   return outcome.recorded
     ? body
     : `${body} This browser could not remember it, so the next publish of this post will be refused as a change made elsewhere.`;

@@ -26,7 +26,15 @@ import { publishPlan, type SiteContext } from './publish-state';
 import type { SitePost } from '@/lib/admin/site-posts';
 
 export type PublishOutcome =
-  | { ok: true; post: Post; file: string; commit: CommitResult; recorded: boolean }
+  | {
+      ok: true;
+      post: Post;
+      file: string;
+      commit: CommitResult;
+      recorded: boolean;
+      /** The picture files written with the post (repository paths), which git must take with it. */
+      pictures?: string[] | undefined;
+    }
   | { ok: false; error: string; conflict?: boolean; code?: PublishErrorCode };
 
 export interface PublishDeps extends DbOperationOptions {
@@ -187,7 +195,7 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
       message: `${verb} post ${post.slug} (admin, Publish to website)`,
       expectedVersion: current?.version,
     });
-    return await succeeded(
+    const outcome = await succeeded(
       post,
       file,
       commit,
@@ -200,6 +208,7 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
       now,
       dbOptions,
     );
+    return outcome.ok ? { ...outcome, pictures: pictures.files.map((picture) => picture.path) } : outcome;
   } catch (error) {
     if (isPublishError(error)) {
       return { ok: false, error: error.message, conflict: error.code === 'conflict', code: error.code };

@@ -9,7 +9,7 @@ import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import type { DecapInputs } from '@/browser/decap-inputs';
 import { FILE_SLUG, fileSlugOf, withoutClearedValues } from '@/lib/cms/entry';
 import { withOurPhrases } from '@/lib/cms/phrases';
-import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
+import { SCHEDULE_NOTE, withPracticeNow, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
 import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms/validation';
 import {
   fieldsByNames,
@@ -148,7 +148,7 @@ export function startDecap({ configText, publishTarget, previewStyles, siteStyle
       : config.local_backend;
   CMS.init({
     config: {
-      ...config,
+      ...withPracticeNow(config, new Date()),
       local_backend: localBackend,
       load_config_file: false,
     } as unknown as InitOptions['config'],

@@ -2,6 +2,7 @@ import { cp, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
+import { frontMatterText, readPublishTime } from '../../src/lib/site/publish-time.mjs';
 import { picturesProblem } from '../../src/lib/text/post-body';
 import { expect, test } from './fixtures';
 import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
@@ -107,4 +108,33 @@ test('a picture without alt text is refused before anything is saved, saying wha
       () => 'not written',
     ),
   ).resolves.toBe('not written');
+});
+
+test.describe('on a computer whose clock is not Toronto’s', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('a new post’s “Published on” is now in Toronto, so “Publish now” publishes it now', async ({
+    page,
+  }) => {
+    const started = Date.now();
+    await newPost(page, 'Written on a UTC clock');
+    await publishNow(page);
+    const file = path.join(repository.dir, 'content/posts/written-on-a-utc-clock.md');
+    await expect
+      .poll(
+        () =>
+          stat(file).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    // The field holds Toronto's wall clock (no offset), as the build reads it: with the computer's
+    // clock, the post was scheduled five hours ahead (four in summer).
+    const written = frontMatterText(await readFile(file, 'utf8'), 'publishedAt');
+    const moment = readPublishTime(written ?? '', 'America/Toronto')!.getTime();
+    expect(moment).toBeGreaterThan(started - 2 * 60_000);
+    expect(moment).toBeLessThanOrEqual(Date.now());
+  });
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
-import { SCHEDULE_NOTE, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
+import { SCHEDULE_NOTE, withPracticeNow, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
 import { formatFrontMatter } from '@/lib/cms/formats';
 
 const now = Date.parse('2026-12-01T12:00:00Z');
@@ -39,5 +39,24 @@ describe('the scheduled note in Decap’s list of posts', () => {
     expect(posts.summary).toContain(`{{${SCHEDULE_NOTE}}}`);
     const filter = posts.view_filters.find((f) => f.field === SCHEDULE_NOTE);
     expect('Scheduled for Monday, December 7, 8:00 a.m.: ').toMatch(new RegExp(filter!.pattern));
+  });
+});
+
+describe('“Published on” in Decap', () => {
+  it('defaults to now on the practice’s clock, whatever the computer’s zone', () => {
+    const config = parseCmsConfig(readFileSync('admin/config.yml', 'utf8')) as {
+      collections: { name: string; fields: { name: string; default?: unknown; format?: string }[] }[];
+    };
+    const publishedAt = (of: typeof config) =>
+      of.collections.find((c) => c.name === 'posts')!.fields.find((f) => f.name === 'publishedAt')!;
+    expect(publishedAt(config)).toMatchObject({ default: '{{now}}', format: 'YYYY-MM-DDTHH:mm' });
+    // 13:16 UTC is 8:16 in Toronto (EST): the file must say 08:16, which the build reads as Toronto time.
+    const started = withPracticeNow(config, new Date('2026-12-07T13:16:30Z'));
+    expect(publishedAt(started).default).toBe('2026-12-07T08:16');
+    // In summer time too, and nothing else changes.
+    expect(publishedAt(withPracticeNow(config, new Date('2026-07-06T12:00:00Z'))).default).toBe(
+      '2026-07-06T08:00',
+    );
+    expect(JSON.stringify(started).replace('"2026-12-07T08:16"', '"{{now}}"')).toBe(JSON.stringify(config));
   });
 });

@@ -3,7 +3,8 @@
 // ('Scheduled for Monday, December 7, 8:00 a.m.: '), and the list's "Scheduled" filter matches; the
 // note is never written back (src/browser/decap-cms.ts drops it before checking and saving).
 import { scheduledText, toPostDate } from '../site/dates';
-import { isScheduledAt } from '../site/publish-time.mjs';
+import { isScheduledAt, zonedText } from '../site/publish-time.mjs';
+import { practice } from '../site/settings';
 
 /** The entry field that holds the note; not a field of admin/config.yml nor of the schema. */
 export const SCHEDULE_NOTE = 'scheduleNote';
@@ -27,4 +28,36 @@ export function withoutScheduleNote<T extends Record<string, unknown>>(data: T):
   if (!(SCHEDULE_NOTE in data)) return data;
   const { [SCHEDULE_NOTE]: _note, ...rest } = data;
   return rest as T;
+}
+
+/** The one form of a date and time admin/config.yml writes without an offset: read in the practice's zone. */
+const WALL_CLOCK_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/**
+ * admin/config.yml as Decap starts with it: a date-and-time field whose default is '{{now}}' and
+ * whose file form has no offset ('Published on') defaults to now on the practice's clock. Decap's
+ * '{{now}}' is the computer's clock, which the build reads as Toronto time: from a computer set to
+ * UTC, a post meant for now was scheduled five hours ahead. (Decap's own Now button still uses the
+ * computer's clock; the field's hint says the time is Toronto's.)
+ */
+export function withPracticeNow<T extends { collections?: unknown }>(config: T, now: Date): T {
+  const clock = zonedText(now, practice.timeZone).slice(0, WALL_CLOCK_FORMAT.length);
+  const collections = Array.isArray(config.collections)
+    ? (config.collections as Record<string, unknown>[])
+    : [];
+  return {
+    ...config,
+    collections: collections.map((collection) =>
+      Array.isArray(collection.fields)
+        ? {
+            ...collection,
+            fields: (collection.fields as Record<string, unknown>[]).map((field) =>
+              field.widget === 'datetime' && field.default === '{{now}}' && field.format === WALL_CLOCK_FORMAT
+                ? { ...field, default: clock }
+                : field,
+            ),
+          }
+        : collection,
+    ),
+  };
 }

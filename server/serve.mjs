@@ -77,10 +77,39 @@ ${live ? `Still serving ${shown(live)}/.` : 'There is no earlier build to serve.
 const schedule = createScheduler({ rebuild });
 let listening = false;
 
+/**
+ * `systemctl reload` (the unit's ExecReload), `kill -HUP` and a restart's own build: one build at a
+ * time, and a reload asked for while one runs is not dropped but builds once more after it, with what
+ * changed meanwhile. Returns the running build.
+ */
+let building;
+let again;
+function build(reason) {
+  if (building) {
+    if (!again) console.log(`${reason}: a build is running; another starts when it ends.`);
+    again ??= reason;
+    return building;
+  }
+  building = rebuild(reason).finally(() => {
+    building = undefined;
+    const next = again;
+    again = undefined;
+    if (next) void build(`${next}, asked for during the last build`);
+  });
+  return building;
+}
+// From the start: a SIGHUP's default is to end the process, and the first build takes minutes. A
+// server of one fixed folder has nothing to rebuild, and says so.
+process.on('SIGHUP', () =>
+  releases
+    ? void build('SIGHUP')
+    : console.log('SIGHUP: this server serves one folder as it is; nothing to rebuild.'),
+);
+
 // --build-later (the systemd unit): a restart serves the live release at once and switches when the
 // new build is done, rather than leaving the site down for a build; with no release yet, as --build.
 const buildLater = flags.has('--build-later') && (await currentRelease(root)) !== undefined;
-if (flags.has('--build') || (flags.has('--build-later') && !buildLater)) await rebuild('Starting');
+if (flags.has('--build') || (flags.has('--build-later') && !buildLater)) await build('Starting');
 const fixedDir = releases ? undefined : path.resolve(root, folderArg ?? (process.env.DIST_DIR || 'dist'));
 const firstDir = fixedDir ?? (await currentRelease(root));
 if (!firstDir || !existsSync(path.join(firstDir, 'index.html'))) {
@@ -251,19 +280,24 @@ server.listen(port, host, () => {
   }
 });
 
-// `systemctl reload` (the unit's ExecReload) or `kill -HUP`: rebuild and switch, as `npm run update`.
-let rebuilding = false;
-function rebuildInBackground(reason) {
-  if (rebuilding) return;
-  rebuilding = true;
-  rebuild(reason).finally(() => (rebuilding = false));
-}
-if (releases) process.on('SIGHUP', () => rebuildInBackground('SIGHUP'));
 if (releases)
   server.once('listening', () => {
     listening = true;
     void schedule.watch(site.dist);
   });
-if (buildLater) server.once('listening', () => rebuildInBackground('Started on the live release'));
+if (buildLater) server.once('listening', () => void build('Started on the live release'));
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+/**
+ * How long a stop (SIGTERM, SIGINT) lets the answers under way finish. Past it the process ends
+ * anyway: one phone asleep mid-download held a stop, and with it `systemctl restart`, for 90 s.
+ */
+const STOP_GRACE_MS = 5000;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    if (stopping) process.exit(0); // asked twice: now
+    stopping = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections?.();
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+  });

@@ -68,9 +68,31 @@ function readUrl(env, name, { allowPath = false } = {}) {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
     return url.href;
   } catch {
-    if (allowPath && raw.startsWith('/')) return raw;
+    // A path of this site; never '//host/…' or '/\host/…', which a browser reads as another host.
+    if (allowPath && /^\/(?![/\\])/.test(raw)) return raw;
     throw new Error(`${name} must be an absolute http(s) URL; got "${raw}".`);
   }
+}
+
+/**
+ * SITE_URL as an origin: every canonical address, the sitemap and the feed are built on it, so a
+ * path, a query, a fragment or a user name in it would make them wrong (the feed's link kept
+ * '/sub?x=1'), and a password in it would be published on every page. A trailing slash is fine.
+ * @param {Record<string, string | undefined>} env
+ */
+function readSiteUrl(env) {
+  const site = readUrl(env, 'SITE_URL');
+  if (!site) return undefined;
+  const url = new URL(site);
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(
+      `SITE_URL must be the site's origin only, such as https://www.example.org: no path, query, ` +
+        `fragment or user name; got "${(env.SITE_URL ?? '').trim()}".`,
+    );
+  }
+  if (!httpsOrThisComputer(url))
+    warn(`SITE_URL is not https (${url.origin}): canonical addresses and the sitemap will say http.`);
+  return url.origin;
 }
 
 /**
@@ -239,7 +261,7 @@ export function readCmsOrigin(env, siteUrl) {
 export function buildEnvironment(env) {
   /** @type {Record<string, string>} */
   const variables = {};
-  const site = readUrl(env, 'SITE_URL');
+  const site = readSiteUrl(env);
   if (!site) warn(`SITE_URL is not set: canonical and Open Graph URLs use ${DEV_SITE_URL}.`);
 
   const endpoint = (name, fallback) => {

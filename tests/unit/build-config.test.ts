@@ -102,11 +102,30 @@ describe('an address the build cannot use', () => {
       ['SITE_URL', 'ftp://example.org'],
       ['PUBLIC_CONTACT_ENDPOINT', 'javascript:alert(1)'],
       ['PUBLIC_REGISTRATION_ENDPOINT', 'forms/registration'],
+      // Another host written as a path: the form then posts off the site, which the pages' policy blocks.
+      ['PUBLIC_CONTACT_ENDPOINT', '//formspree.io/f/abc'],
+      ['PUBLIC_CONFIRMATION_ENDPOINT', '/\\evil.example/confirm'],
     ]) {
       expect(() => quietly(() => buildEnvironment({ [name!]: value })), value).toThrow(
         `${name} must be an absolute http(s) URL; got "${value}".`,
       );
     }
+  });
+
+  it("is a SITE_URL that is more than the site's origin; a trailing slash is fine", () => {
+    for (const value of [
+      'https://www.example.org/sub',
+      'https://www.example.org/?x=1',
+      'https://www.example.org/#top',
+      'https://user:secret@www.example.org',
+    ]) {
+      expect(() => quietly(() => buildEnvironment({ SITE_URL: value })), value).toThrow(
+        `SITE_URL must be the site's origin only, such as https://www.example.org: no path, query, fragment or user name; got "${value}".`,
+      );
+    }
+    expect(quietly(() => buildEnvironment({ SITE_URL: 'https://www.example.org/' })).siteUrl).toBe(
+      'https://www.example.org',
+    );
   });
 
   it('is a form endpoint over plain http to another computer; this one may take http for trials', () => {

@@ -312,8 +312,8 @@ describe('a new post with only the required fields', () => {
     for (const path of ['/blog/tags/paging-test/page/3', '/blog/tags/home/page/2'])
       expect((await fetch(base + path)).status, path).toBe(404);
     // No page 1 of its own: that address leads to the tag's page (public/_redirects).
-    const first = await fetch(`${base}/blog/tags/paging-test/page/1`, { redirect: 'manual' });
-    expect([first.status, first.headers.get('location')]).toEqual([301, '/blog/tags/paging-test']);
+    const pageOne = await fetch(`${base}/blog/tags/paging-test/page/1`, { redirect: 'manual' });
+    expect([pageOne.status, pageOne.headers.get('location')]).toEqual([301, '/blog/tags/paging-test']);
     const pages = [
       'blog/tags/paging-test/index.html',
       'blog/tags/paging-test/page/2/index.html',

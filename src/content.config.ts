@@ -1,6 +1,6 @@
 // The content collections: editors change the files under content/ (also through Decap CMS, whose
 // config mirrors these folders); each is checked by its schema in src/lib/content/schemas.ts.
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
@@ -8,6 +8,7 @@ import { pageSchema, postSchema, serviceSchema, teamSchema, trainingSchema } fro
 import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays, POST_DATE_FIELDS } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
+import { looksLikePicture, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
 import { splitPostFile } from '@/lib/text/post-file';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 import {
@@ -95,9 +96,23 @@ function missingPicture(frontMatter: string, fields: readonly string[], file: UR
   for (const field of fields) {
     const value = frontMatterText(frontMatter, field);
     if (!value || repositoryPictureProblem(value) !== undefined) continue;
-    if (!existsSync(new URL(value, file))) return `${field}: there is no file ${value} beside this file`;
+    const picture = new URL(value, file);
+    if (!existsSync(picture)) return `${field}: there is no file ${value} beside this file`;
+    if (!looksLikePicture(fileStart(picture)))
+      return `${field}: ${value} is not a picture the site can show (save it again as ${PICTURE_TYPE_NAMES})`;
   }
   return undefined;
+}
+
+/** The first kilobyte of a file: enough to tell a picture by (looksLikePicture). */
+function fileStart(file: URL): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const start = new Uint8Array(1024);
+    return start.subarray(0, readSync(fd, start, 0, start.length, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -314,12 +314,17 @@ describe('what the build publishes', () => {
 
 describe('the posts loader', () => {
   /** Runs the wrapped loader over one post file, as the glob loader would, in a throwaway root. */
-  async function loadPost(frontMatter: string, body = 'Text\n', pictures: string[] = []) {
+  async function loadPost(
+    frontMatter: string,
+    body = 'Text\n',
+    pictures: string[] = [],
+    pictureText = '<svg/>',
+  ) {
     const dir = mkdtempSync(join(tmpdir(), 'posts-'));
     try {
       writeFileSync(join(dir, 'typo.md'), `---\n${frontMatter}\n---\n${body}`);
       mkdirSync(join(dir, 'images'));
-      for (const picture of pictures) writeFileSync(join(dir, 'images', picture), '<svg/>');
+      for (const picture of pictures) writeFileSync(join(dir, 'images', picture), pictureText);
       const parseData = vi.fn(async (entry: { data: Record<string, unknown> }) => entry.data);
       const loader = checkPostSources({
         name: 'stand-in for glob()',
@@ -370,6 +375,17 @@ describe('the posts loader', () => {
       'here.svg',
     ]);
     expect(parseData).toHaveBeenCalledTimes(1);
+    // A text file renamed as a picture: Astro's error named neither the post nor the field.
+    await expect(
+      loadPost(
+        'title: T\nexcerpt: E\nfeaturedImage: ./images/bad-pic.svg',
+        'Text\n',
+        ['bad-pic.svg'],
+        'Just text.',
+      ),
+    ).rejects.toThrow(
+      'typo.md: featuredImage: ./images/bad-pic.svg is not a picture the site can show (save it again as JPEG, PNG, WebP, AVIF, GIF or SVG).',
+    );
     // A web address is the schema's to refuse, with its own words.
     expect(
       await loadPost('title: T\nexcerpt: E\nfeaturedImage: https://example.org/a.png'),

@@ -20,7 +20,12 @@ import {
 import { resolvePictureInput } from '@/lib/admin/picture-input';
 import { readUnsavedCopy } from '@/lib/admin/unsaved-copy';
 import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
-import { MAX_PICTURE_BYTES, pictureStem, postPictureFileName } from '@/lib/site/picture-files';
+import {
+  looksLikePicture,
+  MAX_PICTURE_BYTES,
+  pictureStem,
+  postPictureFileName,
+} from '@/lib/site/picture-files';
 import { sanitizeHtml } from '@/lib/text/sanitize';
 
 const PNG_URL = `data:image/png;base64,${btoa(String.fromCharCode(137, 80, 78, 71, 13, 10, 26, 10))}`;
@@ -201,5 +206,25 @@ describe("a post's own pictures", () => {
       }),
     );
     expect(readUnsavedCopy(kv, 'new')).toBeUndefined();
+  });
+});
+
+describe('what looks like a picture by its first bytes', () => {
+  it('is each kind of picture the build reads, and no text file renamed .jpg', async () => {
+    const { default: sharp } = await import('sharp');
+    const pixel = () => sharp({ create: { width: 2, height: 2, channels: 3, background: '#0b6b63' } });
+    const made = {
+      jpeg: await pixel().jpeg().toBuffer(),
+      png: await pixel().png().toBuffer(),
+      webp: await pixel().webp().toBuffer(),
+      avif: await pixel().avif().toBuffer(),
+      gif: await pixel().gif().toBuffer(),
+      tiff: await pixel().tiff().toBuffer(),
+      svg: Buffer.from('<?xml version="1.0"?>\n<!-- drawn -->\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    };
+    for (const [kind, bytes] of Object.entries(made))
+      expect(looksLikePicture(new Uint8Array(bytes.subarray(0, 1024))), kind).toBe(true);
+    for (const text of ['This is not a picture.\n', '', '<html><body>svg</body></html>'])
+      expect(looksLikePicture(new TextEncoder().encode(text)), text).toBe(false);
   });
 });

@@ -53,3 +53,22 @@ export function postPictureFileName(
   // Collisions are settled as two posts with one slug are (src/lib/slug.ts).
   return `${uniqueSlug(stem, (candidate) => taken(`${candidate}.${extension}`))}.${extension}`;
 }
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * Whether a file's first bytes are those of a picture the build can read (JPEG, PNG, GIF, WebP,
+ * AVIF, TIFF, or SVG text): a text file renamed .jpg stopped the build with an error of Astro's that
+ * named neither the post nor the field. 64 bytes of the start are enough (1 KB for an SVG's text).
+ */
+export function looksLikePicture(start: Uint8Array): boolean {
+  const b = start;
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return true; // JPEG
+  if (ascii(b, 0, 8) === '\x89PNG\r\n\x1a\n') return true;
+  if (/^GIF8[79]a/.test(ascii(b, 0, 6))) return true;
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return true;
+  if (ascii(b, 4, 8) === 'ftyp' && /^(?:avif|avis|mif1|msf1)$/.test(ascii(b, 8, 12))) return true; // AVIF
+  if (ascii(b, 0, 4) === 'II*\0' || ascii(b, 0, 4) === 'MM\0*') return true; // TIFF
+  return /<svg[\s>/]/i.test(new TextDecoder('utf-8', { fatal: false }).decode(b.subarray(0, 1024)));
+}

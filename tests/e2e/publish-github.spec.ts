@@ -72,11 +72,17 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await expect(page).toHaveURL(/\/admin\/posts$/);
   const website = page.getByRole('region', { name: 'Website' });
   await expect(website).toContainText('Sign in to GitHub to publish.');
+  // On localhost decap-server was asked first and did not answer: the admin says so, with a way to ask again.
+  const notAnswering = 'through decap-server, which did not answer: start it with “npm run cms”';
+  await expect(website).toContainText(notAnswering);
+  await website.getByRole('button', { name: 'Try again' }).click();
+  await expect(website).toContainText(notAnswering);
 
   const row = postEntry(page, title);
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Sign in to GitHub to publish' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(dialog).toContainText(notAnswering);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Sign in to GitHub' }).click();
   await expect(website.getByRole('status')).toContainText('Signed in to GitHub');

@@ -21,6 +21,10 @@ export const PUBLISH_TEXT = {
   signIn: 'Sign in to GitHub',
   signOut: 'Sign out of GitHub',
   removeTitle: 'Remove this post from the website?',
+  tryAgain: 'Try again',
+  // On localhost the admin first asks decap-server (`npm run cms`), as Decap CMS does.
+  localNotAnswering:
+    'On this computer, posts go to the project folder through decap-server, which did not answer: start it with “npm run cms” in the project folder, then choose “Try again”.',
   checking: 'Checking where posts are published…',
 } as const;
 
@@ -78,15 +82,25 @@ function ConnectionLine({ publishing, onSignIn }: { publishing: Publishing; onSi
   }
   if (connection.kind === 'github-signed-out') {
     return (
-      <div className="flex flex-wrap items-center gap-3">
-        <p>
-          “{PUBLISH_TEXT.publish}” sends a post to the website, whose files are kept on GitHub. Sign in to
-          GitHub to publish.
-        </p>
-        <button type="button" className={secondaryButton} onClick={onSignIn}>
-          {PUBLISH_TEXT.signIn}
-        </button>
-      </div>
+      <>
+        {connection.localTried && (
+          <div className="mb-3 flex flex-wrap items-center gap-3">
+            <p>{PUBLISH_TEXT.localNotAnswering}</p>
+            <button type="button" className={secondaryButton} onClick={() => void publishing.reconnect()}>
+              {PUBLISH_TEXT.tryAgain}
+            </button>
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <p>
+            “{PUBLISH_TEXT.publish}” sends a post to the website, whose files are kept on GitHub. Sign in to
+            GitHub to publish.
+          </p>
+          <button type="button" className={secondaryButton} onClick={onSignIn}>
+            {PUBLISH_TEXT.signIn}
+          </button>
+        </div>
+      </>
     );
   }
   const name = connection.kind === 'unsupported' ? connection.backendName : 'unknown';
@@ -217,6 +231,9 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
         onConfirm={() => void signInConfirmed()}
         onCancel={() => setSignIn(null)}
       >
+        {publishing.connection?.kind === 'github-signed-out' && publishing.connection.localTried && (
+          <p className="mb-3">{PUBLISH_TEXT.localNotAnswering}</p>
+        )}
         <p>
           The website’s files are kept on GitHub, so publishing needs your GitHub account. A sign-in window
           opens; the sign-in lasts until you choose “{PUBLISH_TEXT.signOut}”, sign out of the admin, your

@@ -238,7 +238,10 @@ async function handle(req, res) {
     return;
   }
   await new Promise((resolve, reject) => {
-    compress(req, res, () => files(req, res).then(resolve, reject));
+    // A piece of a file is a piece of its bytes as stored: never compressed on the way (the Content-Range
+    // would count bytes the body does not have).
+    if (req.headers.range) files(req, res).then(resolve, reject);
+    else compress(req, res, () => files(req, res).then(resolve, reject));
   });
 }
 

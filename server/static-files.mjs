@@ -147,6 +147,21 @@ export function notModified(headers, { etag, modified }) {
   return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
 }
 
+/**
+ * Whether a Range request's `If-Range` still names this file (RFC 9110, 13.1.5): with no such header,
+ * yes; an entity tag must match strongly, which this server's weak ones never do; a date must be the
+ * file's Last-Modified. When not, the whole file is sent (200), never a piece of a file that changed.
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @param {{ etag: string, modified: Date }} file
+ */
+export function rangeStillValid(headers, { etag, modified }) {
+  const ifRange = headers['if-range'];
+  if (ifRange === undefined) return true;
+  const value = String(ifRange).trim();
+  if (value.startsWith('"') || value.startsWith('W/')) return !etag.startsWith('W/') && value === etag;
+  return Date.parse(value) === Math.floor(modified.getTime() / 1000) * 1000;
+}
+
 /** Sends the file at `handle` (closed afterwards whatever happens). */
 function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
   const headers = {
@@ -166,7 +181,8 @@ function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
     res.end();
     return;
   }
-  const range = encoding ? undefined : parseRange(req.headers.range, stats.size);
+  const valid = rangeStillValid(req.headers, { etag: headers.ETag, modified: stats.mtime });
+  const range = encoding || !valid ? undefined : parseRange(req.headers.range, stats.size);
   if (range === 'unsatisfiable') {
     handle.close().catch(() => {});
     res.writeHead(416, { 'Content-Range': `bytes */${stats.size}` });

@@ -1,7 +1,7 @@
 // When `npm start` answers 304 Not Modified (server/static-files.mjs, RFC 9110 13.1-13.2): every page
 // is sent with `max-age=0, must-revalidate`, so each visit asks again; a 304 saves sending it whole.
 import { describe, expect, it } from 'vitest';
-import { notModified } from '../../server/static-files.mjs';
+import { notModified, rangeStillValid } from '../../server/static-files.mjs';
 
 const file = { etag: 'W/"54464-1796639447037-br"', modified: new Date('2026-12-07T10:30:47.412Z') };
 const lastModified = 'Mon, 07 Dec 2026 10:30:47 GMT'; // as the server writes it, to the second
@@ -40,5 +40,20 @@ describe('a request for a file it has', () => {
 
   it('with neither: sent', () => {
     expect(notModified({}, file)).toBe(false);
+  });
+});
+
+describe('a Range request with If-Range (a download resumed)', () => {
+  it('gets its piece only while the file is the one it names by date', () => {
+    expect(rangeStillValid({}, file)).toBe(true);
+    expect(rangeStillValid({ 'if-range': lastModified }, file)).toBe(true);
+    expect(rangeStillValid({ 'if-range': 'Mon, 07 Dec 2026 10:30:46 GMT' }, file)).toBe(false);
+    expect(rangeStillValid({ 'if-range': 'not a date' }, file)).toBe(false);
+  });
+
+  it('never by an entity tag: a weak one never matches for a piece (RFC 9110, 13.1.5)', () => {
+    expect(rangeStillValid({ 'if-range': file.etag }, file)).toBe(false);
+    expect(rangeStillValid({ 'if-range': '"54464-1796639447037-br"' }, file)).toBe(false);
+    expect(rangeStillValid({ 'if-range': 'W/"bogus"' }, file)).toBe(false);
   });
 });

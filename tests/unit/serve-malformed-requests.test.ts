@@ -21,6 +21,8 @@ beforeAll(async () => {
     _redirects: '/u/:name  /users/:name  301\n/go/*  /:splat  302\n',
     // As a build whose contact form posts to the development collector records it.
     '.form-routes.json': JSON.stringify({ [COLLECTOR]: 'contact' }),
+    // Large enough to be compressed on the way (it has no compressed copy of its own).
+    'notes.txt': 'A line of notes that repeats.\n'.repeat(200),
   });
   server = await startServer(dist);
   port = server.port;
@@ -107,6 +109,19 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
     const last = await get('/index.html', 'Range: bytes=-5\r\n');
     expect(last.status).toBe(206);
     expect(last.body).toBe('e</p>'); // the end of '<p>Home</p>'
+  });
+
+  it('sends a piece uncompressed, and the whole file when If-Range no longer names it', async () => {
+    // Compressed on the way, the piece's body was deflate while Content-Range counted the stored bytes.
+    const piece = await get('/notes.txt', 'Range: bytes=0-9\r\nAccept-Encoding: deflate, gzip\r\n');
+    expect(piece.status).toBe(206);
+    expect(piece.head).not.toMatch(/content-encoding/i);
+    expect(piece.head).toMatch(/content-range: bytes 0-9\/6000/i);
+    expect(piece.body).toBe('A line of ');
+    // A download resumed from another version of the file gets the file whole (RFC 9110, 13.1.5).
+    const changed = await get('/notes.txt', 'Range: bytes=0-9\r\nIf-Range: W/"bogus"\r\n');
+    expect(changed.status).toBe(200);
+    expect(changed.body).toHaveLength(6000);
   });
 
   it('keeps CR, LF and other characters out of the Location header', async () => {

@@ -54,6 +54,20 @@ async function addPicture(page: Page, file: string, alt: string) {
   if (alt) await page.getByLabel('Alt Text').fill(alt);
 }
 
+/** Resolves once decap-server has written `file` ("Publish now" answers before the disk has it). */
+async function fileWritten(file: string) {
+  await expect
+    .poll(
+      () =>
+        stat(file).then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 async function publishNow(page: Page) {
   await page.getByRole('button', { name: 'Publish' }).first().click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
@@ -75,16 +89,7 @@ test('a picture uploaded in the post body is saved next to the posts, previewed,
 
   await publishNow(page);
   const file = path.join(repository.dir, 'content/posts/pictures-from-the-cms.md');
-  await expect
-    .poll(
-      () =>
-        stat(file).then(
-          () => true,
-          () => false,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await fileWritten(file);
   const text = await readFile(file, 'utf8');
   expect(text).toContain('![A green park on a sunny day](images/park-photo.png)');
   expect((await stat(path.join(repository.dir, 'content/posts/images/park-photo.png'))).size).toBeGreaterThan(
@@ -120,16 +125,7 @@ test.describe('on a computer whose clock is not Toronto’s', () => {
     await newPost(page, 'Written on a UTC clock');
     await publishNow(page);
     const file = path.join(repository.dir, 'content/posts/written-on-a-utc-clock.md');
-    await expect
-      .poll(
-        () =>
-          stat(file).then(
-            () => true,
-            () => false,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    await fileWritten(file);
     // The field holds Toronto's wall clock (no offset), as the build reads it: with the computer's
     // clock, the post was scheduled five hours ahead (four in summer).
     const written = frontMatterText(await readFile(file, 'utf8'), 'publishedAt');

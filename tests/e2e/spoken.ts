@@ -53,6 +53,7 @@ const PHANTOMS = [
   'assertive: Delete this post?',
   'assertive: Replace existing posts?',
   'assertive: Remove this post from the website?',
+  'assertive: Sign in to GitHub to publish',
   'polite: A new version of this site is ready.',
 ];
 const notSaid = (phrase: string) =>

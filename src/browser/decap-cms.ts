@@ -10,7 +10,12 @@ import type { DecapInputs } from '@/browser/decap-inputs';
 import { FILE_SLUG, fileSlugOf, withoutClearedValues } from '@/lib/cms/entry';
 import { withOurPhrases } from '@/lib/cms/phrases';
 import { SCHEDULE_NOTE, withPracticeNow, withScheduleNote, withoutScheduleNote } from '@/lib/cms/schedule';
-import { entryProblems, fieldsOfEntry, type NamedCollections } from '@/lib/cms/validation';
+import {
+  entryProblems,
+  fieldsOfEntry,
+  replacedFileProblem,
+  type NamedCollections,
+} from '@/lib/cms/validation';
 import {
   fieldsByNames,
   formatFrontMatter,
@@ -22,7 +27,13 @@ import {
 import { PostPreview } from '@/components/react/CmsPostPreview';
 
 /** Starts Decap with admin/config.yml, the publish target and the preview's stylesheets. */
-export function startDecap({ configText, publishTarget, previewStyles, siteStyles }: DecapInputs): void {
+export function startDecap({
+  configText,
+  publishTarget,
+  previewStyles,
+  siteStyles,
+  fileInRepository,
+}: DecapInputs): void {
   // admin/config.yml, so the writers below know the field order of every file.
   const config = parseCmsConfig(configText) as CmsConfigShape & Record<string, unknown>;
 
@@ -87,6 +98,27 @@ export function startDecap({ configText, publishTarget, previewStyles, siteStyle
     return rest;
   }
 
+  /**
+   * Where the pictures uploaded for this entry and not saved yet will be written: Decap names a new
+   * entry's uploads in the collection's folder and moves them into its media folder as it saves
+   * ('images' beside the posts; a folder from the root when it starts with '/').
+   */
+  function uploadedPaths(entry: { get(key: 'mediaFiles'): unknown }, collection: string): string[] {
+    const files = entry.get('mediaFiles') as { toArray(): { get(key: string): unknown }[] } | undefined;
+    const settings = (config.collections as { name: string; folder?: string; media_folder?: string }[]).find(
+      (each) => each.name === collection,
+    );
+    const media = settings?.media_folder ?? String(config.media_folder ?? '');
+    const folder = media.startsWith('/')
+      ? media.slice(1)
+      : [settings?.folder, media].filter(Boolean).join('/');
+    return (files?.toArray() ?? [])
+      .filter((file) => file.get('draft') === true)
+      .map((file) => String(file.get('name') ?? ''))
+      .filter(Boolean)
+      .map((name) => `${folder}/${name}`);
+  }
+
   CMS.registerEventListener({
     name: 'preSave',
     handler: async ({ entry }) => {
@@ -99,6 +131,10 @@ export function startDecap({ configText, publishTarget, previewStyles, siteStyle
         data.toJS(),
         fieldsOfEntry(config as unknown as NamedCollections, collection, String(entry.get('slug'))),
       );
+      // Decap writes an upload over a file of the same name, another post's picture included.
+      for (const path of uploadedPaths(entry, collection)) {
+        if ((await fileInRepository(path)) === true) problems.push(replacedFileProblem(path));
+      }
       showProblems(problems);
       if (problems.length > 0) throw new EntryNotSaved('see the list of what to change at the bottom right');
       const body: unknown = data.get('body');

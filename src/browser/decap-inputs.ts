@@ -5,12 +5,51 @@ import configText from '../../admin/config.yml?raw';
 import { publishTarget } from 'virtual:build-derived';
 import previewStyles from '@/styles/cms-preview.css?inline';
 import siteStyles from '@/styles/global.css?inline';
+import { connect, LOCAL_BACKEND_URL_KEY } from '@/lib/publish/connection';
 
 export interface DecapInputs {
   configText: string;
   publishTarget: typeof publishTarget;
   previewStyles: string;
   siteStyles: string;
+  /**
+   * Whether the repository already has a file at `path`, through the backend the admin publishes
+   * with (decap-server on this computer, or GitHub with Decap's sign-in); undefined when it cannot
+   * be asked.
+   */
+  fileInRepository: (path: string) => Promise<boolean | undefined>;
 }
 
-export const decapInputs: DecapInputs = { configText, publishTarget, previewStyles, siteStyles };
+/**
+ * localStorage as Decap reads it: without the admin's own decap-server address (a localhost-only
+ * override), since Decap asks the server admin/config.yml names, and so must this page's checks.
+ */
+const decapStorage: Storage = {
+  get length() {
+    return localStorage.length;
+  },
+  key: (index) => localStorage.key(index),
+  getItem: (key) => (key === LOCAL_BACKEND_URL_KEY ? null : localStorage.getItem(key)),
+  setItem: (key, value) => localStorage.setItem(key, value),
+  removeItem: (key) => localStorage.removeItem(key),
+  clear: () => localStorage.clear(),
+};
+
+async function fileInRepository(path: string): Promise<boolean | undefined> {
+  try {
+    const connection = await connect({ storage: decapStorage });
+    return connection.kind === 'local' || connection.kind === 'github'
+      ? await connection.backend.hasFile(path)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const decapInputs: DecapInputs = {
+  configText,
+  publishTarget,
+  previewStyles,
+  siteStyles,
+  fileInRepository,
+};

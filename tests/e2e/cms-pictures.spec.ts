@@ -1,4 +1,4 @@
-import { cp, readFile, stat } from 'node:fs/promises';
+import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
@@ -13,17 +13,27 @@ import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
 // picture rule; a picture without alt text is refused before anything is written. Decap's own markup
 // is not ours to fix, so this suite runs no axe check (docs/content-editing.md).
 
-let photos: { park: string; plain: string };
+let photos: { park: string; plain: string; clash: string };
 
 /** A copy of content/, and two photos beside it for the media library's upload. */
 const repository = useDecapRepository('cms-pictures-', async (dir) => {
   await cp(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
-  photos = { park: path.join(dir, 'park-photo.png'), plain: path.join(dir, 'plain-photo.png') };
-  for (const file of Object.values(photos)) {
+  // The clash: a photo under the name of another post's picture (content/posts/images/visual-schedules.svg).
+  await mkdir(path.join(dir, 'clash'));
+  photos = {
+    park: path.join(dir, 'park-photo.png'),
+    plain: path.join(dir, 'plain-photo.png'),
+    clash: path.join(dir, 'clash', 'visual-schedules.svg'),
+  };
+  for (const file of [photos.park, photos.plain]) {
     await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#a8cba0' } })
       .png()
       .toFile(file);
   }
+  await writeFile(
+    photos.clash,
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>',
+  );
 });
 
 test.beforeEach(() => {
@@ -109,6 +119,26 @@ test('a picture without alt text is refused before anything is saved, saying wha
   await expect(page.getByText(/it has no alt text: describe it between the brackets/)).toBeVisible();
   await expect(
     stat(path.join(repository.dir, 'content/posts/a-picture-without-words.md')).then(
+      () => 'written',
+      () => 'not written',
+    ),
+  ).resolves.toBe('not written');
+});
+
+test('an upload named as another post’s picture is refused before it replaces that picture', async ({
+  page,
+}) => {
+  const theirs = path.join(repository.dir, 'content/posts/images/visual-schedules.svg');
+  const before = await readFile(theirs, 'utf8');
+  await newPost(page, 'A picture with a taken name');
+  await addPicture(page, photos.clash, 'A black square');
+  await publishNow(page);
+  await expect(
+    page.getByText(/The picture “visual-schedules\.svg” you uploaded has the name of a file already in/),
+  ).toBeVisible();
+  expect(await readFile(theirs, 'utf8')).toBe(before);
+  await expect(
+    stat(path.join(repository.dir, 'content/posts/a-picture-with-a-taken-name.md')).then(
       () => 'written',
       () => 'not written',
     ),

@@ -159,3 +159,13 @@ export function entryProblems(
   // The schemas' own messages name fields as the files do (the build's messages are read next to them).
   return problems.map((problem) => withLabels(problem, fields));
 }
+
+/**
+ * An upload that would replace a file already in the repository: Decap writes over it without asking,
+ * and a new post's media library does not list the other posts' pictures.
+ */
+export function replacedFileProblem(path: string): string {
+  const name = path.replace(/^.*\//, '');
+  const folder = path.slice(0, path.length - name.length) || 'the repository';
+  return `The picture “${name}” you uploaded has the name of a file already in ${folder}, which saving would replace (another post's picture, perhaps): rename your file, starting with this post's address, and upload it again`;
+}

@@ -10,6 +10,27 @@
 const SCROLLED_AFTER_PX = 8;
 /** The share of the window's height a fixed header may take. */
 const MAX_FIXED_HEADER_SHARE = 0.2;
+/** The least room between the header and the page's first heading or link. */
+const CLEAR_BELOW_HEADER_PX = 16;
+
+/**
+ * The pages leave the header a fixed room at their top (pt-28, lg:pt-36), made for it at its usual
+ * height. With the panel's largest letter spacing or line height it grows to two or three rows and
+ * covered the page's first heading or link (WCAG 1.4.12, 2.4.11): <main> then gets the padding that
+ * keeps that first element clear, and none at the usual sizes.
+ */
+function keepClearOfHeader(header: HTMLElement): void {
+  const main = document.getElementById('main-content');
+  if (!main) return;
+  const first = [...main.querySelectorAll('h1, a[href], button, input')].find(
+    (element) => element.getClientRects().length > 0,
+  );
+  if (!first) return;
+  const added = Number.parseFloat(main.style.paddingTop) || 0;
+  const top = first.getBoundingClientRect().top + window.scrollY - added;
+  const needed = Math.max(0, Math.ceil(header.offsetHeight + CLEAR_BELOW_HEADER_PX - top));
+  if (needed !== added) main.style.paddingTop = needed > 0 ? `${needed}px` : '';
+}
 
 export function initHeaderScroll(
   header: HTMLElement | null = document.querySelector('[data-site-header]'),
@@ -27,6 +48,7 @@ export function initHeaderScroll(
       '--header-height',
       `${scrollsAway ? 0 : header.offsetHeight}px`,
     );
+    keepClearOfHeader(header);
   };
   if (typeof ResizeObserver !== 'undefined') {
     // Its first call comes with the page's first layout: measured then, nothing is measured while

@@ -60,6 +60,50 @@ test.describe('the largest text at 320 px', () => {
   });
 });
 
+// The panel's largest spacing grows the header to two or three rows: it covered each page's first
+// heading or link (the focused "Back to Home" lay under "Book Consultation"; WCAG 1.4.12, 2.4.11).
+test('the header never covers a page’s first heading or link, at the panel’s largest spacing', async ({
+  page,
+}) => {
+  const firstClearOfHeader = () =>
+    page.evaluate(() => {
+      const header = document.querySelector('[data-site-header]')!.getBoundingClientRect();
+      const first = [...document.querySelectorAll('main h1, main a[href], main button, main input')].find(
+        (element) => element.getClientRects().length > 0,
+      )!;
+      const box = first.getBoundingClientRect();
+      const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { clear: box.top >= header.bottom, seen: !!seen && (first === seen || first.contains(seen)) };
+    });
+  // At the usual sizes the pages' own room is enough: nothing is added.
+  for (const path of ['/services/life-skills', '/blog']) {
+    await page.goto(path);
+    await expect.poll(firstClearOfHeader).toEqual({ clear: true, seen: true });
+    expect(await page.locator('main').evaluate((main) => main.style.paddingTop), path).toBe('');
+  }
+  for (const [viewport, preferences] of [
+    [{ width: 1440, height: 900 }, { letterSpacing: 5 }],
+    [
+      { width: 390, height: 844 },
+      { textSize: 150, lineHeight: 2 },
+    ],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/services/life-skills', '/training', '/blog', '/']) {
+      await page.goto(path);
+      await page.evaluate(
+        (stored) => sessionStorage.setItem('a11y-preferences', stored),
+        JSON.stringify(preferences),
+      );
+      await page.reload();
+      await expect.poll(firstClearOfHeader, { message: `${path} at ${viewport.width} px` }).toEqual({
+        clear: true,
+        seen: true,
+      });
+    }
+  }
+});
+
 // axe-core on every public page and the 404 page in each contrast mode, at the project's width
 // (desktop and phone): one load per page, the modes switched between axe runs. Each page loads in
 // one mode stored before it opens (in turn across the pages), so the head script's applying a

@@ -52,6 +52,10 @@ export function BlogSearch({
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The status line is outside the modal dialog, which makes the page behind it inert: a change said
+  // there while the dialog is open reaches no screen reader. It keeps its words until the dialog
+  // closes, then says the count the chosen tags give, once.
+  const [saidBeforeDialog, setSaidBeforeDialog] = useState('');
   const [hasFiltered, setHasFiltered] = useState(false);
   const deferredQuery = useDeferredValue(query);
   const data = useBlogPosts(load);
@@ -134,7 +138,10 @@ export function BlogSearch({
         selectedCount={selected.length}
         filtering={filtering}
         onQueryChange={onQueryChange}
-        onOpenFilter={() => setDialogOpen(true)}
+        onOpenFilter={() => {
+          setSaidBeforeDialog(announcement);
+          setDialogOpen(true);
+        }}
         onClearAll={clearAll}
       />
       {selectedLabels.length > 0 && (
@@ -143,7 +150,7 @@ export function BlogSearch({
         </p>
       )}
       <p role="status" className="sr-only">
-        {announcement}
+        {dialogOpen ? saidBeforeDialog : announcement}
       </p>
       <TagFilterDialog
         open={dialogOpen}

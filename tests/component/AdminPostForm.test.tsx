@@ -162,6 +162,26 @@ describe('PostForm', () => {
     expect(screen.getByLabelText(/^Title/)).toHaveFocus(); // not lost with the button
     expect(localStorage.getItem('admin-unsaved-post:new')).toBeNull();
   });
+
+  it('says so when the browser has no room left for the copy, and again when it has', async () => {
+    renderForm();
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation((key) => {
+      if (String(key).startsWith('admin-unsaved-post:'))
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      await userEvent.type(await screen.findByLabelText(/^Title/), 'With big pictures');
+      // It failed without a word before: an older copy came back later as if it were the last.
+      const said = await screen.findByText(
+        /This browser has no room left to keep a copy of your unsaved changes/,
+      );
+      expect(said).toHaveAttribute('role', 'status');
+    } finally {
+      full.mockRestore();
+    }
+    await userEvent.type(screen.getByLabelText(/^Title/), '!');
+    await waitFor(() => expect(screen.queryByText(/no room left to keep a copy/)).not.toBeInTheDocument());
+  });
 });
 
 describe('PostForm: opening a saved post', () => {

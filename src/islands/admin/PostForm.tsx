@@ -32,6 +32,8 @@ export const POST_FORM_TEXT = {
   draft: 'Save as draft',
   ...LEAVE_TEXT,
   discardRestored: 'Discard restored changes',
+  notKept:
+    'This browser has no room left to keep a copy of your unsaved changes (pictures take the most). Save the post now: until you do, closing this tab loses what you changed.',
 } as const;
 
 const ids = {
@@ -69,6 +71,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
   );
   const copy = useUnsavedCopy(formKey, saved, { keepContent: contentKept });
   const { values, setValues, dirty } = copy;
+  const notKept = dirty && !copy.kept;
   const [editorKey, setEditorKey] = useState(0);
   const { formRef, messageRef, fieldErrors: errors, actions: feedback } = useFormFeedback(POST_FORM_FIELDS);
   const [shown, setShown] = useState<Shown | null>(
@@ -235,6 +238,11 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
           </a>
           {dirty && <span className="text-base text-ink-muted">Unsaved changes</span>}
         </div>
+        {/* Said once, when it happens; it stays until a copy fits again or the post is saved. The
+            region is always there (empty), so its words are announced when they come. */}
+        <p role="status" className={notKept ? 'mt-3 font-semibold text-danger' : undefined}>
+          {notKept ? POST_FORM_TEXT.notKept : ''}
+        </p>
       </form>
 
       <LeaveDialog

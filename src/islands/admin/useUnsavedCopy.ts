@@ -28,8 +28,11 @@ export function useUnsavedCopy(formKey: FormKey, saved: PostFormValues, { keepCo
   });
 
   const dirty = !sameFormValues(values, saved);
+  // False once the browser refused to store the copy (its storage is full: pictures are kept in it
+  // as data), so the form can say that closing the tab now would lose what changed since.
+  const [kept, setKept] = useState(true);
   // The copy is also written at once when the admin leaves (a reload within that moment).
-  useLeaveGuard(dirty, () => writeUnsavedCopy(browserStorage(), formKey, valuesRef.current));
+  useLeaveGuard(dirty, () => setKept(writeUnsavedCopy(browserStorage(), formKey, valuesRef.current)));
 
   // The unsaved copy follows the form a moment after each change, and goes when nothing is unsaved.
   useEffect(() => {
@@ -38,13 +41,16 @@ export function useUnsavedCopy(formKey: FormKey, saved: PostFormValues, { keepCo
       removeUnsavedCopy(storage, formKey);
       return;
     }
-    const timer = window.setTimeout(() => writeUnsavedCopy(storage, formKey, values), UNSAVED_COPY_DELAY_MS);
+    const timer = window.setTimeout(
+      () => setKept(writeUnsavedCopy(storage, formKey, values)),
+      UNSAVED_COPY_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [values, dirty, formKey]);
 
   useBeforeSignInRedirect(() => {
     if (!sameFormValues(valuesRef.current, saved))
-      writeUnsavedCopy(browserStorage(), formKey, valuesRef.current);
+      setKept(writeUnsavedCopy(browserStorage(), formKey, valuesRef.current));
   });
 
   /** Drops the copy (the post was saved, or the admin chose to lose the changes). */
@@ -56,5 +62,5 @@ export function useUnsavedCopy(formKey: FormKey, saved: PostFormValues, { keepCo
     setValues(saved);
   };
 
-  return { values, setValues, dirty, restored, forget, discard };
+  return { values, setValues, dirty, restored, forget, discard, kept };
 }

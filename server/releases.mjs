@@ -27,6 +27,23 @@ export async function currentRelease(root) {
   }
 }
 
+/**
+ * The kept release live before `liveDir` (absolute), or undefined: its build files stay served, since
+ * a page opened on it still asks for its own scripts (server/serve.mjs).
+ */
+export async function releaseBefore(root, liveDir) {
+  try {
+    const live = path.basename(liveDir);
+    const ids = (await readdir(releasesDir(root), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory() && entry.name < live)
+      .map((entry) => entry.name)
+      .sort();
+    return ids.length > 0 ? path.join(releasesDir(root), ids[ids.length - 1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A name that sorts by time: 20261127T150102-123Z. */
 const newId = () => new Date().toISOString().replace(/[-:]/g, '').replace('.', '-');
 

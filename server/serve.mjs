@@ -17,7 +17,7 @@ import compression from 'compression';
 import { createDevCollector, readFormRoutes } from './dev-collector.mjs';
 import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects, RULE_FILES } from './host-rules.mjs';
-import { buildRelease, currentRelease, RELEASES } from './releases.mjs';
+import { buildRelease, currentRelease, RELEASES, releaseBefore } from './releases.mjs';
 import { inertFileHeaders } from './inert-files.mjs';
 import { listenErrorNow, listenProblem, listenSettings } from './listen-settings.mjs';
 import { createScheduler } from './schedule.mjs';
@@ -135,6 +135,22 @@ async function loadSite(dist) {
   // With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
   const formHandler = await loadFormHandler({ root, dist, routes: formRoutes });
   const notFound = path.join(dist, '404.html');
+  const notFoundPage = async (req, res) => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    await sendPage(req, res, notFound, 'Not found');
+  };
+  // After a switch, a page still open from the release before asks for that release's scripts
+  // (/_astro/ names hold their content's hash, so an old name is never a new file): they are served
+  // from it while it is kept. Without them its forms stopped working, saying the connection failed.
+  const before = releases ? await releaseBefore(root, dist) : undefined;
+  const earlierFiles =
+    before &&
+    staticFiles(before, {
+      setHeaders: (res, servedFile) => inertFileHeaders(res, servedFile),
+      onNoMatch: notFoundPage,
+    });
   return {
     dist,
     redirects: parseRedirects(readRules(RULE_FILES.redirects)),
@@ -151,12 +167,10 @@ async function loadSite(dist) {
         // A file that is not a page runs nothing when opened on its own (server/inert-files.mjs).
         inertFileHeaders(res, servedFile);
       },
-      async onNoMatch(req, res) {
-        res.statusCode = 404;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-store');
-        await sendPage(req, res, notFound, 'Not found');
-      },
+      onNoMatch: (req, res) =>
+        earlierFiles && (req.url ?? '').startsWith('/_astro/')
+          ? earlierFiles(req, res)
+          : notFoundPage(req, res),
     }),
   };
 }

@@ -477,6 +477,23 @@ describe('npm run update while the site is serving', () => {
     expect(server.exited()).toBe(false);
   });
 
+  it("still serves the release before's build files, which a page opened on it asks for", async () => {
+    const live = await readlink(join(copy, '.releases/current'));
+    const kept = (await readdir(join(copy, '.releases'), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory() && entry.name !== live)
+      .map((entry) => entry.name);
+    expect(kept).toHaveLength(1);
+    // A script of that build that this one no longer has (a changed island's, under its old hash).
+    await writeFile(join(copy, '.releases', kept[0]!, '_astro/ContactForm.0ld-hash.js'), 'export {};\n');
+    const old = await fetch(`${base}/_astro/ContactForm.0ld-hash.js`);
+    expect(old.status).toBe(200);
+    expect(old.headers.get('content-type')).toMatch(/javascript/);
+    expect(old.headers.get('cache-control')).toMatch(/immutable/);
+    expect(await old.text()).toBe('export {};\n');
+    // Nothing else of it: its pages, and names neither build has, are not found.
+    expect((await fetch(`${base}/_astro/ContactForm.n0-such.js`)).status).toBe(404);
+  });
+
   it('with --build-later (the systemd unit), serves the live release at once and builds meanwhile', async () => {
     const port = await freePort();
     const live = await readlink(join(copy, '.releases/current'));

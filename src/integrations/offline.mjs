@@ -3,7 +3,7 @@
 // the Workbox modules it imports and the list of files it installs. src/browser/service-worker.ts
 // registers it and asks the visitor before a new version takes over.
 import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -73,6 +73,29 @@ export async function precacheEntries(outDir) {
   return entries;
 }
 
+/**
+ * Which site a build is, for its worker (SITE_VERSION in sw.js): every page's path and size, and the
+ * names of the fingerprinted files (which hold their content's hash). A browser installs a new worker,
+ * and asks the visitor to reload, only when sw.js changes: with only the offline page's files in it, a
+ * new post or a changed form's code made the same sw.js, and no visitor was ever asked. Sizes, not
+ * contents: reading every page of a large blog again would cost the build; an edit that keeps a page's
+ * size exactly is the one change it misses. Compressed copies are left out (only some builds make them).
+ */
+export async function siteVersion(outDir) {
+  const hash = createHash('sha256');
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const names = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((name) => name.endsWith('.html') || (name.startsWith('_astro/') && !/\.(br|gz)$/.test(name)))
+    .sort();
+  for (const name of names) {
+    const size = name.endsWith('.html') ? (await stat(path.join(outDir, name))).size : '';
+    hash.update(`${name}\0${size}\n`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 const WORKER_SOURCE = fileURLToPath(new URL('../browser/offline-worker.ts', import.meta.url));
 
 /**
@@ -92,7 +115,11 @@ export async function writeServiceWorker(outDir) {
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',
-    define: { 'process.env.NODE_ENV': '"production"', PRECACHE: JSON.stringify(precache) },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      PRECACHE: JSON.stringify(precache),
+      SITE_VERSION: JSON.stringify(await siteVersion(outDir)),
+    },
   });
   return precache;
 }

@@ -492,6 +492,9 @@ describe('npm run update while the site is serving', () => {
     expect(await old.text()).toBe('export {};\n');
     // Nothing else of it: its pages, and names neither build has, are not found.
     expect((await fetch(`${base}/_astro/ContactForm.n0-such.js`)).status).toBe(404);
+    // The two builds differ by a post: their workers differ, so open pages are asked to reload.
+    const worker = (release: string) => readFile(join(copy, '.releases', release, 'sw.js'), 'utf8');
+    expect(await worker(live)).not.toBe(await worker(kept[0]!));
   });
 
   it('with --build-later (the systemd unit), serves the live release at once and builds meanwhile', async () => {

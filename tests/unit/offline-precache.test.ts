@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precacheEntries, webAppManifest, writeServiceWorker } from '../../src/integrations/offline.mjs';
+import {
+  precacheEntries,
+  siteVersion,
+  webAppManifest,
+  writeServiceWorker,
+} from '../../src/integrations/offline.mjs';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,5 +76,31 @@ describe('the service worker file', () => {
     expect(worker).not.toContain('process.env');
     expect(worker).not.toContain('logger');
     new Function(worker); // parses as a script
+  });
+});
+
+describe('the site version sw.js carries', () => {
+  it('changes with a new page, a page of another size or a changed script, and with nothing else', async () => {
+    const site = builtSite(OFFLINE_PAGE);
+    const first = await siteVersion(site);
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    // A build of the same files (their times are new) is the same site: no visitor is asked to reload.
+    writeFileSync(path.join(site, 'favicon.svg'), '<svg/>');
+    writeFileSync(path.join(site, '_astro/chunk.Cd34.js.br'), 'compressed');
+    expect(await siteVersion(site)).toBe(first);
+    // A new post: the worker was byte for byte the same before, and nobody was asked.
+    mkdirSync(path.join(site, 'blog/a-new-post'), { recursive: true });
+    writeFileSync(path.join(site, 'blog/a-new-post/index.html'), '<p>New</p>');
+    const withPost = await siteVersion(site);
+    expect(withPost).not.toBe(first);
+    writeFileSync(path.join(site, 'blog/a-new-post/index.html'), '<p>New, edited</p>');
+    expect(await siteVersion(site)).not.toBe(withPost);
+    // A form's code changed: its file has a new name.
+    writeFileSync(path.join(site, '_astro/ContactForm.Zz99.js'), 'export {}');
+    const withScript = await siteVersion(site);
+    expect(withScript).not.toBe(withPost);
+    // And it is written into the worker.
+    await writeServiceWorker(site);
+    expect(readFileSync(path.join(site, 'sw.js'), 'utf8')).toContain(JSON.stringify(withScript));
   });
 });

@@ -35,15 +35,18 @@ describe('the server stopping', () => {
     const sent = performance.now();
     const exit = exited(server.child, sent);
     server.child.kill('SIGTERM');
-    const url = `http://127.0.0.1:${server.port}/`;
-    await expect
-      .poll(() =>
-        fetch(url).then(
-          () => 'answered',
-          () => 'refused',
-        ),
-      )
-      .toBe('refused');
+    // A new connection is refused once it has acted on the signal (a fresh socket each time: a
+    // pooled keep-alive connection of fetch's would still be answered until the grace ends).
+    const port = server.port;
+    const connecting = () =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.destroy();
+          resolve('accepted');
+        });
+        socket.on('error', () => resolve('refused'));
+      });
+    await expect.poll(connecting, { timeout: 4000 }).toBe('refused');
     const { code, afterMs } = await exit;
     expect(code).toBe(0);
     // Five seconds of grace (STOP_GRACE_MS), then the process ends whatever is still being sent.

@@ -20,7 +20,7 @@ const CLEAR_BELOW_HEADER_PX = 16;
  * keeps that first element clear, and none at the usual sizes. Returns what to write, having only
  * read: the caller writes after all its reads, so the page is laid out once.
  */
-function clearanceBelow(header: HTMLElement, height: number): (() => void) | undefined {
+function clearanceBelow(height: number): (() => void) | undefined {
   const main = document.getElementById('main-content');
   if (!main) return undefined;
   // Only the panel's text settings grow the header past that room: at the usual ones nothing is
@@ -64,7 +64,7 @@ export function initHeaderScroll(
     // Every measure before any change: a measure after a change lays the page out once more.
     const height = header.offsetHeight;
     const scrollsAway = height > window.innerHeight * MAX_FIXED_HEADER_SHARE;
-    const clear = clearanceBelow(header, height);
+    const clear = clearanceBelow(height);
     header.toggleAttribute('data-static', scrollsAway);
     document.documentElement.style.setProperty('--header-height', `${scrollsAway ? 0 : height}px`);
     clear?.();

@@ -25,11 +25,6 @@ import {
 
 /** Installed up front, written in by the build: the offline page, its scripts, the stylesheets. */
 declare const PRECACHE: PrecacheEntry[];
-/**
- * Which site this worker came with, written in by the build (siteVersion, src/integrations/offline.mjs):
- * it changes with any page or code, so each such build is a new worker, and visitors are asked to reload.
- */
-declare const SITE_VERSION: string;
 
 // Only what this file uses of a worker's global scope (the "webworker" types would clash with the DOM's).
 const worker = self as unknown as {
@@ -55,8 +50,6 @@ const fingerprintedFiles = (cacheName: string) =>
 // The visitor agreed to load the new version (src/browser/update-prompt.ts): take over now.
 worker.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void worker.skipWaiting();
-  // Which build it is, answered on the port the asker sent (tests; an operator in the console).
-  else if (event.data?.type === 'VERSION') event.ports[0]?.postMessage(SITE_VERSION);
 });
 
 precacheAndRoute(PRECACHE);

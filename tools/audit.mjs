@@ -32,20 +32,10 @@ import {
   medianRun,
   startFloors,
 } from './audit-floor.mjs';
+import { AUDIT_PAGES } from './audit-pages.mjs';
 import { CHROME_FLAGS, CHROME_HTTPS_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
 import { writeReport } from './report.mjs';
 
-// Every public page type: home, training, a service page, the blog, a post, the sign-in page, privacy.
-const AUDIT_PAGES = [
-  '/',
-  '/training',
-  '/services/individual-therapy',
-  '/blog',
-  // A post with a featured image and three pictures in its text (issue 18's budget).
-  '/blog/visual-schedules-a-practical-guide-for-families',
-  '/login',
-  '/privacy',
-];
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES;
 const runs = auditRuns();
 const http2 = process.env.AUDIT_HTTP2 === '1';

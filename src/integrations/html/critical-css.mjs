@@ -456,11 +456,42 @@ const isStylesheet = (element) =>
   /^\/_astro\/[\w.-]+\.css$/.test(attribute(element, 'href') ?? '');
 
 /**
+ * The page with its first screen's rules in place of the render-blocking link (an inline <style>, a
+ * loader for the rest, a <noscript> link), and its size as FIRST_ROUND_TRIP_BUDGET counts it: the
+ * step below, and tools/first-screen-budget.mjs, which says how far a page that kept its link is from
+ * the budget. Undefined when the page has no such link, or its stylesheet is not known.
+ * @param {import('./page.mjs').HtmlPage} page
+ * @param {(href: string) => Node[] | undefined} stylesheet the parsed stylesheet at an address
+ */
+export function withFirstScreenRules(page, stylesheet) {
+  const head = page.byTag('head')[0];
+  const links = page.byTag('link').filter((link) => isStylesheet(link));
+  if (links.length !== 1 || !head) return undefined;
+  const [link] = links;
+  const headEnd = head.sourceCodeLocation?.endTag?.startOffset ?? -1;
+  if (link.sourceCodeLocation.startOffset > headEnd) return undefined;
+  const href = attribute(link, 'href') ?? '';
+  const sheet = stylesheet(href);
+  if (!sheet) return undefined;
+  const { classes, tags } = firstScreen(page);
+  const css = criticalCss(sheet, classes, tags) + UNTIL_STYLED;
+  const { startOffset, endOffset } = link.sourceCodeLocation;
+  const text =
+    `<style>${css}</style><script>${loaderScript(href)}</script>` +
+    `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
+  const html = page.html.slice(0, startOffset) + text + page.html.slice(endOffset);
+  // Without the policy <meta>: at this point it lists every hash Astro could write on any page, and
+  // the CSP steps prune it to this page's (the budget allows for what remains).
+  const size = compressedSize(html.replace(/<meta http-equiv="content-security-policy"[^>]*>/i, ''));
+  return { link, text, css, size };
+}
+
+/**
  * The step: the render-blocking link to the site's stylesheet becomes the rules the first screen
- * needs (an inline <style>, hashed by the CSP steps), a loader for the rest, and a <noscript> link.
- * A page that would then pass the first round trip (FIRST_ROUND_TRIP_BUDGET) keeps its link, as do
- * the pages under admin/, cms/ and offline/ (not public, drawn by scripts; the offline page is only
- * ever shown from the service worker's copies).
+ * needs (withFirstScreenRules; the <style> is hashed by the CSP steps). A page that would then pass
+ * the first round trip (FIRST_ROUND_TRIP_BUDGET) keeps its link, as do the pages under admin/, cms/
+ * and offline/ (not public, drawn by scripts; the offline page is only ever shown from the service
+ * worker's copies).
  * context.stylesheet(href) gives the parsed stylesheet; a page whose stylesheet is not found is left
  * as it is.
  * @type {import('./page.mjs').Step}
@@ -469,27 +500,9 @@ export const inlineCriticalCss = {
   name: 'critical css: inline the first screen, load the rest after the largest paint',
   run(page, context) {
     if (!isPublicPage(page.file) || !context?.stylesheet) return;
-    const head = page.byTag('head')[0];
-    const links = page.byTag('link').filter((link) => isStylesheet(link));
-    if (links.length !== 1 || !head) return;
-    const [link] = links;
-    const headEnd = head.sourceCodeLocation?.endTag?.startOffset ?? -1;
-    if (link.sourceCodeLocation.startOffset > headEnd) return;
-    const href = attribute(link, 'href');
-    const sheet = context.stylesheet(href);
-    if (!sheet) return;
-    const { classes, tags } = firstScreen(page);
-    const css = criticalCss(sheet, classes, tags) + UNTIL_STYLED;
-    const { startOffset, endOffset } = link.sourceCodeLocation;
-    const text =
-      `<style>${css}</style><script>${loaderScript(href)}</script>` +
-      `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
-    const html = page.html.slice(0, startOffset) + text + page.html.slice(endOffset);
-    // Without the policy <meta>: at this point it lists every hash Astro could write on any page, and
-    // the CSP steps prune it to this page's (the budget allows for what remains).
-    const measured = html.replace(/<meta http-equiv="content-security-policy"[^>]*>/i, '');
-    if (compressedSize(measured) > FIRST_ROUND_TRIP_BUDGET) return;
-    page.replaceElement(link, text);
-    page.state.critical = css.length;
+    const inlined = withFirstScreenRules(page, context.stylesheet);
+    if (!inlined || inlined.size > FIRST_ROUND_TRIP_BUDGET) return;
+    page.replaceElement(inlined.link, inlined.text);
+    page.state.critical = inlined.css.length;
   },
 };

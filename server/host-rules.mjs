@@ -7,7 +7,11 @@
  */
 export const RULE_FILES = { redirects: '_redirects', headers: '_headers' };
 
-/** Turns '/admin/posts/:id/edit' or '/blog/*' into a RegExp with named groups. */
+/**
+ * Turns '/admin/posts/:id/edit' or '/blog/*' into a RegExp with named groups. `*` takes any
+ * characters, line breaks included (`s`): a path with an encoded %0A was matched by no block of
+ * `/*`, and got a page without its security headers.
+ */
 function patternToRegExp(pattern) {
   let source = '';
   for (const part of pattern.split(/(:[A-Za-z_]\w*|\*)/)) {
@@ -15,7 +19,7 @@ function patternToRegExp(pattern) {
     else if (part.startsWith(':')) source += `(?<${part.slice(1)}>[^/]+)`;
     else source += part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   }
-  return new RegExp(`^${source}/?$`);
+  return new RegExp(`^${source}/?$`, 's');
 }
 
 /**

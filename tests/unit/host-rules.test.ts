@@ -85,6 +85,15 @@ describe('_headers', () => {
     expect(headersFor(blocks, '/training').get('Cache-Control')).toBe('public');
   });
 
+  // A decoded %0A or %0D is part of the path: `/admin/posts/1%0A/edit` served the admin's editor
+  // (through the rewrite of :id) without frame-ancestors, X-Frame-Options or no-store.
+  it('applies `*` to a path with a line break in it', () => {
+    for (const path of ['/admin/posts/1\n/edit', '/\r\n', '/_astro/a\u2028.js']) {
+      expect(headersFor(blocks, path).get('X-Content-Type-Options'), path).toBe('nosniff');
+    }
+    expect(headersFor(blocks, '/_astro/a\n.js').get('Cache-Control')).toBe('immutable');
+  });
+
   it('keeps colons inside values', () => {
     const [block] = parseHeaders('/*\n  Content-Security-Policy: default-src https://a.example:443\n');
     expect(block?.headers).toEqual([['Content-Security-Policy', 'default-src https://a.example:443']]);

@@ -62,10 +62,11 @@ const RULE_FILE_PATHS = new Set(Object.values(RULE_FILES).map((name) => `/${name
 
 /**
  * Not served: the host rule files (Cloudflare Pages keeps them to itself), and any path part
- * starting with a dot (`.form-routes.json`) but `.well-known`.
+ * starting with a dot (`.form-routes.json`) but `.well-known`. The rule files are compared with
+ * repeated slashes as one, as the file lookup reads them (`//_headers` is the same file).
  */
 const hidden = (pathname) =>
-  RULE_FILE_PATHS.has(pathname) ||
+  RULE_FILE_PATHS.has(pathname.replace(/\/{2,}/g, '/')) ||
   pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 
 /** The files `/x` may name, in the order the hosts try them. */

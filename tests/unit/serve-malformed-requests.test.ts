@@ -201,7 +201,9 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
   });
 
   it("keeps the host's rule files and the build's dot files to itself, as the hosts do", async () => {
-    for (const target of ['/_headers', '/_redirects', '/_redirects/', '/%5Fheaders', '/.form-routes.json']) {
+    // `//_headers` is a path of its own to the URL, but the same file on the disk.
+    const targets = ['/_headers', '/_redirects', '/_redirects/', '/%5Fheaders', '/.form-routes.json'];
+    for (const target of [...targets, '//_headers', '///_redirects', '/%2F_headers']) {
       const answer = await get(target);
       expect(answer.status, target).toBe(404);
       expect(answer.body, target).not.toMatch(/nosniff|splat|api\/forms/);

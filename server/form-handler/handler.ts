@@ -16,7 +16,7 @@ import { registrationSchema } from '../../src/lib/validation/registration';
 import { escapeHtml } from '../../src/lib/text/escape-html';
 import { confirmationMail, contactMail, registrationMail, type SiteFacts } from './messages';
 import { mailFailure } from './mail-failure';
-import { createRateLimit, mailboxKey } from './rate-limit';
+import { clientKey, createRateLimit, mailboxKey } from './rate-limit';
 
 export type FormName = 'contact' | 'registration' | 'confirmation';
 
@@ -422,7 +422,7 @@ export function createFormHandler(options: FormHandlerOptions) {
     if (declared > limits.maxBodyBytes) return respond(json(413, { error: HANDLER_MESSAGES.tooLarge }));
     // The confirmation route sends nothing (it reads back a receipt), so it is not counted: counted,
     // a registration that was a visitor's last allowed request read as a confirmation not sent.
-    if (form !== 'confirmation' && !perClient.take(clientAddress)) {
+    if (form !== 'confirmation' && !perClient.take(clientKey(clientAddress))) {
       log(`[forms] ${form}: rate limit reached for a visitor`);
       const retry = String(Math.ceil(limits.windowMs / 1000));
       const reply = json(429, { error: HANDLER_MESSAGES.tooMany, success: false }, { 'Retry-After': retry });

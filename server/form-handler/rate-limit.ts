@@ -58,3 +58,24 @@ export function mailboxKey(address: string): string {
   const plus = local.indexOf('+');
   return `${plus === -1 ? local : local.slice(0, plus)}@${domain}`;
 }
+
+/**
+ * The key for a visitor's address. An IPv6 address counts by its /64 network: that is what one home
+ * or one rented server is given, and a machine can send each request from another of its 2^64
+ * addresses (one machine then filled the table of 10,000 and stopped the forms for everyone). An
+ * IPv4 address, also written as ::ffff:a.b.c.d, counts as itself; anything else as it is written.
+ */
+export function clientKey(address: string): string {
+  const ip = address.trim().toLowerCase().replace(/%.*$/, ''); // without a zone (fe80::1%eth0)
+  if (!ip.includes(':')) return ip;
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/.test(ip)) return ip.slice('::ffff:'.length);
+  const halves = ip.split('::');
+  if (halves.length > 2 || !/^[\da-f:.]+$/.test(ip)) return ip;
+  const [left, right] = halves.map((half) => (half ? half.split(':') : []));
+  const missing = 8 - left!.length - (right?.length ?? 0);
+  const groups = right ? [...left!, ...Array<string>(Math.max(0, missing)).fill('0'), ...right] : left!;
+  const network = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  // A network of zeros holds ::1 and IPv4 written in hex (::ffff:c000:208): no one's /64.
+  const usable = network.length === 4 && !network.includes('NaN') && network.some((group) => group !== '0');
+  return usable ? `${network.join(':')}::/64` : ip;
+}

@@ -315,6 +315,18 @@ describe('rate limits', () => {
     expect((await post('/forms/contact', contact)).status).toBe(429);
   });
 
+  // Any IPv6 host has a /64 to itself: counted per address, one machine posted from 10,000 of them
+  // and the full table refused every other visitor.
+  it('counts an IPv6 visitor by its /64 network, and ::ffff:a.b.c.d as the IPv4 address', async () => {
+    const { post } = setup({ limits: { perClient: 1 } });
+    const from = (client: string) => post('/forms/contact', contact, { client });
+    expect((await from('2001:db8:5:6::1')).status).toBe(200);
+    expect((await from('2001:db8:5:6:a:b:c:d')).status).toBe(429);
+    expect((await from('2001:db8:5:7::1')).status).toBe(200);
+    expect((await from('192.0.2.8')).status).toBe(200);
+    expect((await from('::ffff:192.0.2.8')).status).toBe(429);
+  });
+
   it('counts refused and robot submissions too', async () => {
     const { post } = setup({ limits: { perClient: 2 } });
     await post('/forms/contact', { ...contact, name: 'A' });

@@ -1,7 +1,8 @@
 // The forms' rate limiter (server/form-handler/rate-limit.ts): a flood of other keys never resets a
-// live counter, and a recipient is one mailbox whatever case or +tag the address is written in.
+// live counter, a recipient is one mailbox whatever case or +tag the address is written in, and an
+// IPv6 visitor is one /64 network.
 import { describe, expect, it } from 'vitest';
-import { createRateLimit, mailboxKey } from '../../server/form-handler/rate-limit';
+import { clientKey, createRateLimit, mailboxKey } from '../../server/form-handler/rate-limit';
 
 describe('the rate limit', () => {
   it('a flood of other keys does not reset a live counter', () => {
@@ -46,5 +47,23 @@ describe('mailboxKey', () => {
     ['first.last@example.co.uk', 'first.last@example.co.uk'],
   ])('%s counts as %s', (address, key) => {
     expect(mailboxKey(address)).toBe(key);
+  });
+});
+
+describe('clientKey', () => {
+  it.each([
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2:ffff:0:0:9', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:0:0:0:1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '::1'],
+    ['::ffff:c000:208', '::ffff:c000:208'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['203.0.113.5', '203.0.113.5'],
+    ['::ffff:203.0.113.5', '203.0.113.5'],
+    ['unknown', 'unknown'],
+    ['1:2::3::4', '1:2::3::4'],
+  ])('%s counts as %s', (address, key) => {
+    expect(clientKey(address)).toBe(key);
   });
 });

@@ -87,7 +87,10 @@ export function clientAddress(req: IncomingMessage, hops: number): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
-/** The web Request for a form route (its path already checked), or undefined for a malformed Host. */
+/**
+ * The web Request for a form route (its path already checked), or undefined for a malformed Host, a
+ * method the fetch standard refuses (TRACE, TRACK) or a request whose connection is already gone.
+ */
 function toRequest(req: IncomingMessage, path: string): Request | undefined {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -104,13 +107,17 @@ function toRequest(req: IncomingMessage, path: string): Request | undefined {
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, {
-    method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    // @ts-expect-error -- Node's fetch needs this for a streamed body; the DOM types do not know it
-    duplex: 'half',
-  });
+  try {
+    return new Request(url, {
+      method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+      // @ts-expect-error -- Node's fetch needs this for a streamed body; the DOM types do not know it
+      duplex: 'half',
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

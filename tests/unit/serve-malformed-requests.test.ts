@@ -289,6 +289,20 @@ describe('with SMTP configured (the form handler answers the form routes)', { ti
     expect(mail.child.exitCode, mail.output()).toBeNull();
   });
 
+  // `new Request` throws for TRACE: each one was a 500 and a stack trace in the log.
+  it('a form route asked with a method fetch refuses gets 400, not 500 and an error in the log', async () => {
+    for (const method of ['TRACE', 'TRACK']) {
+      const answer = await exchange(
+        (socket) =>
+          void socket.write(`${method} ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        5000,
+        mail.port,
+      );
+      expect(answer.status, method).toBe(400);
+    }
+    expect(mail.output()).not.toContain('TypeError');
+  });
+
   it('a form route with a Host no URL can hold gets 400', async () => {
     const answer = await exchange(
       (socket) =>

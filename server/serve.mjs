@@ -234,7 +234,10 @@ async function handle(req, res) {
   }
   const { url, pathname } = target;
   const { headerBlocks, collect, redirects, files } = await liveSite();
-  for (const [name, value] of headersFor(headerBlocks, pathname)) res.setHeader(name, value);
+  // Repeated slashes as one, as the file lookup (and nginx) reads the path: `//admin/posts` is the
+  // admin's page, and matched as written it got none of the admin's headers (no-store, noindex).
+  for (const [name, value] of headersFor(headerBlocks, pathname.replace(/\/{2,}/g, '/')))
+    res.setHeader(name, value);
 
   if (await collect(req, res)) return;
 

@@ -17,7 +17,7 @@ const COLLECTOR = '/api/forms/contact';
 
 beforeAll(async () => {
   dist = await smallBuild({
-    _headers: '/*\n  X-Content-Type-Options: nosniff\n',
+    _headers: '/*\n  X-Content-Type-Options: nosniff\n/notes.txt\n  X-Robots-Tag: noindex\n',
     _redirects: '/u/:name  /users/:name  301\n/go/*  /:splat  302\n',
     // As a build whose contact form posts to the development collector records it.
     '.form-routes.json': JSON.stringify({ [COLLECTOR]: 'contact' }),
@@ -207,6 +207,14 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
       const answer = await get(target);
       expect(answer.status, target).toBe(404);
       expect(answer.body, target).not.toMatch(/nosniff|splat|api\/forms/);
+    }
+  });
+
+  it('gives a path written with repeated slashes the headers of the path the file lookup reads', async () => {
+    for (const target of ['/notes.txt', '//notes.txt', '///notes.txt', '/%2Fnotes.txt']) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(200);
+      expect(answer.head, target).toMatch(/^X-Robots-Tag: noindex$/im);
     }
   });
 

@@ -306,6 +306,18 @@ function validate<T extends object>(schema: FormSchema<T>, input: Record<string,
   return { data: result.data };
 }
 
+/**
+ * A sender's Origin as the log shows it: refused posts are not counted, so an Origin of 12 KB, sent
+ * again and again, wrote 12 KB to the log each time.
+ */
+const LOGGED_ORIGIN_LENGTH = 100;
+const shortened = (origin: string | null) =>
+  origin === null
+    ? 'no Origin'
+    : origin.length > LOGGED_ORIGIN_LENGTH
+      ? `${origin.slice(0, LOGGED_ORIGIN_LENGTH)}… (${origin.length} characters)`
+      : origin;
+
 export function createFormHandler(options: FormHandlerOptions) {
   const { routes, send, inbox, site, siteOrigins = [], log = console.log, now = Date.now } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -413,9 +425,7 @@ export function createFormHandler(options: FormHandlerOptions) {
     if (request.method !== 'POST') return respond(json(405, { error: 'Use POST' }, { Allow: 'POST' }));
     if (!asJson && !asPage) return respond(json(415, { error: HANDLER_MESSAGES.unsupported }));
     if (isCrossSite(request, siteOrigins)) {
-      log(
-        `[forms] ${form}: refused a post from another site (${request.headers.get('origin') ?? 'no Origin'})`,
-      );
+      log(`[forms] ${form}: refused a post from another site (${shortened(request.headers.get('origin'))})`);
       return respond(json(403, { error: HANDLER_MESSAGES.crossSite, success: false }));
     }
     const declared = Number(request.headers.get('content-length') ?? '0');

@@ -68,3 +68,28 @@ it('logs no name, address, phone or message, even from a mail server refusal tha
   expect(log).toContain('[forms] confirmation: the mail server did not take the e-mail');
   expect(log).toContain('550');
 });
+
+it('logs a refused Origin of any length in at most a line of its own size', async () => {
+  const lines: string[] = [];
+  const handle = createFormHandler({
+    routes: { '/c': 'contact' },
+    inbox: 'inbox@practice.example',
+    site: siteFacts,
+    log: (line) => lines.push(line),
+    send: async () => {},
+  });
+  const origin = `https://${'a'.repeat(12_000)}.example`;
+  const answer = await handle(
+    new Request('http://localhost/c', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify(contact),
+    }),
+    '203.0.113.5',
+  );
+  expect(answer.status).toBe(403);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]!.length).toBeLessThan(300);
+  expect(lines[0]).toContain('https://aaaa');
+  expect(lines[0]).toContain('(12016 characters)');
+});

@@ -8,12 +8,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORM_ROUTE_PREFIX, FORM_NAMES } from '../src/lib/config/shared.mjs';
+import { closeAfter } from './close-after.mjs';
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** A body must have arrived whole within this time: a client that drips it holds nothing longer. */
 const BODY_MS = 10_000;
-/** How long a refused body is still drained before its connection closes. */
-const LINGER_MS = 500;
 /** The file never grows past this: a form left on a loop, or a page that posts to it, fills no disk. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** A submission is removed from the file this many days after it arrived. */
@@ -81,24 +80,6 @@ function readBody(req, bodyMs) {
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
     req.on('error', reject);
-  });
-}
-
-/**
- * After a refusal that leaves the body unread: the connection ends once the answer is sent. What
- * still arrives is dropped for a moment, so that the client reads the answer rather than a reset,
- * and then the connection is closed: a body is never read to its end.
- * (No `Connection: close` header: with it Node closes at once, and the client often sees a reset.)
- */
-function closeAfter(req, res) {
-  res.on('finish', () => {
-    if (req.httpVersionMajor >= 2) {
-      req.stream?.close();
-      return;
-    }
-    req.resume();
-    req.socket.end();
-    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   });
 }
 

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { closeAfter } from '../close-after.mjs';
 import { readMailConfig, readRateLimit, readTrustProxy, smtpConfigured } from './config';
 import { createFormHandler, type FormName, type SendMail } from './handler';
 import { siteFacts } from './site';
@@ -155,6 +156,9 @@ export function createNodeFormHandler({
     const response = request
       ? await handle(request, clientAddress(req, hops))
       : Response.json({ error: 'Bad request' }, { status: 400 });
+    // A refusal answered before the body was read (another site, too large, too many): its
+    // connection must not wait for that body.
+    if (!req.complete) closeAfter(req, res);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
     return true;

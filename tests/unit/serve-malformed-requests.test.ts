@@ -297,6 +297,23 @@ describe('with SMTP configured (the form handler answers the form routes)', { ti
     expect(mail.child.exitCode, mail.output()).toBeNull();
   });
 
+  it('closes the connection of a post it refused unread, so nothing waits for that body', async () => {
+    // Kept alive, the connection waited for the body nobody read, and the client's next request on
+    // it got no answer until Node's request timeout (5 minutes).
+    const body = 'x'.repeat(200_000);
+    const answer = await exchange(
+      (socket) =>
+        void socket.write(
+          `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+            `Origin: https://evil.example\r\nContent-Length: ${body.length}\r\n\r\n${body}` +
+            `GET / HTTP/1.1\r\nHost: x\r\n\r\n`,
+        ),
+      5000,
+      mail.port,
+    );
+    expect(answer.status).toBe(403);
+  });
+
   // `new Request` throws for TRACE: each one was a 500 and a stack trace in the log.
   it('a form route asked with a method fetch refuses gets 400, not 500 and an error in the log', async () => {
     for (const method of ['TRACE', 'TRACK']) {

@@ -1,6 +1,7 @@
 // The posts' sanitised HTML kept between builds (src/lib/content/sanitized-cache.ts): a kept result
 // is used only for the very same HTML and the same sanitiser, what a build did not use is dropped,
 // and a cache that cannot be read is a miss.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,8 +58,19 @@ describe('SanitizedCache', () => {
   });
 
   it('keys on the code of sanitize.ts and url-check.ts and the packages they run on', () => {
-    expect(sanitizerVersion()).toMatch(/^[0-9a-f]{64}$/);
-    expect(sanitizerVersion()).toBe(sanitizerVersion());
+    // Each part named: a part left out (or a package whose version is not found) changes the key.
+    const root = new URL('../../', import.meta.url);
+    const read = (file: string) => readFileSync(new URL(file, root), 'utf8');
+    const expected = createHash('sha256')
+      .update(read('src/lib/text/sanitize.ts'))
+      .update('\0')
+      .update(read('src/lib/text/url-check.ts'));
+    for (const name of ['dompurify', 'jsdom', 'isomorphic-dompurify']) {
+      const { version } = JSON.parse(read(`node_modules/${name}/package.json`)) as { version: string };
+      expect(version, name).toMatch(/^\d+\.\d+\.\d+/);
+      expected.update(`\0${name}@${version}`);
+    }
+    expect(sanitizerVersion()).toBe(expected.digest('hex'));
   });
 
   it('drops the entries a build did not use', async () => {

@@ -168,12 +168,21 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
 
   it('answers a slow body, and serves others meanwhile', async () => {
     const body = '{"name": "slow", "message": "one byte at a time"'; // no closing brace: never saved
+    const half = body.length / 2;
+    // The slow client sends the second half of its body only once another client has had its
+    // answer: a server that served no one else meanwhile would never answer either.
+    let otherAnswered!: () => void;
+    const answeredMeanwhile = new Promise<void>((resolve) => (otherAnswered = resolve));
+    let bodyStarted!: () => void;
+    const started = new Promise<void>((resolve) => (bodyStarted = resolve));
     const slow = exchange(async (socket) => {
       socket.write(
         `POST ${COLLECTOR} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
           `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
       );
-      for (const character of body) {
+      for (const [index, character] of [...body].entries()) {
+        if (index === 1) bodyStarted();
+        if (index === half) await answeredMeanwhile;
         socket.write(character);
         await sleep(10);
       }
@@ -186,8 +195,10 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
       await sleep(100);
       socket.destroy();
     });
-    await sleep(50);
-    expect((await get('/')).status).toBe(200);
+    await started;
+    const other = await get('/');
+    otherAnswered();
+    expect(other.status).toBe(200);
     expect((await slow).status).toBe(400);
     expect((await abandoned).status).toBe(0);
   });

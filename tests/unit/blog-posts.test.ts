@@ -241,5 +241,20 @@ describe('laying browser posts over the built list', () => {
     const merged = mergeBrowserPosts(built, { published: [], knownSlugs: new Set(['new', 'old']) });
     expect(merged.map((p) => p.slug)).toEqual(['mid']);
     expect(differsFromBuilt(merged, built)).toBe(true);
+    // Only the last one hidden: the rest in the built order, one card fewer.
+    const shorter = mergeBrowserPosts(built, { published: [], knownSlugs: new Set(['old']) });
+    expect(shorter.map((p) => p.slug)).toEqual(['new', 'mid']);
+    expect(differsFromBuilt(shorter, built)).toBe(true);
+  });
+
+  it('counts a post edited here as a change, though it keeps its place in the list', () => {
+    const edited = card('mid', '2025-02-01', { title: 'Retitled here', fromBrowser: true });
+    const merged = mergeBrowserPosts(built, { published: [edited], knownSlugs: new Set(['mid']) });
+    expect(merged.map((p) => [p.slug, p.title])).toEqual([
+      ['new', 'new'],
+      ['mid', 'Retitled here'],
+      ['old', 'old'],
+    ]);
+    expect(differsFromBuilt(merged, built)).toBe(true);
   });
 });

@@ -13,6 +13,11 @@ describe('the link button input', () => {
       kind: 'link',
       href: 'http://example.org/guide',
     });
+    // With a port, the host looks like a scheme ('example.org:'), and was refused as one.
+    expect(resolveLinkInput('example.org:8080/guide')).toEqual({
+      kind: 'link',
+      href: 'http://example.org:8080/guide',
+    });
   });
 
   it('keeps the allowed schemes and site paths', () => {

@@ -177,4 +177,12 @@ describe('link URLs', () => {
     expect(withDefaultScheme('mailto:a@b.example')).toBe('mailto:a@b.example');
     expect(withDefaultScheme('/blog')).toBe('/blog');
   });
+
+  it('defaults to http for a web address with a port, which looks like a scheme', () => {
+    expect(withDefaultScheme('example.org:8080/page')).toBe('http://example.org:8080/page');
+    expect(withDefaultScheme('localhost:4321')).toBe('http://localhost:4321');
+    // A scheme followed by digits is still a scheme.
+    expect(withDefaultScheme('tel:4165550123')).toBe('tel:4165550123');
+    expect(withDefaultScheme('javascript:1')).toBe('javascript:1');
+  });
 });

@@ -183,10 +183,16 @@ export function renderedHtml(entry: { rendered?: { html: string } | undefined })
 /** The link rule is url-check's (re-exported for the editor, which imports the sanitiser). */
 export { isAllowedLinkUrl } from './url-check';
 
+/**
+ * A host and port at the start ('example.org:8080/page', 'localhost:4321'): the same shape as a
+ * scheme, but a web address without one. A scheme has no dot, and none is 'localhost'.
+ */
+const HOST_AND_PORT = /^(?:localhost|[a-z\d-]+(?:\.[a-z\d-]+)+):\d{1,5}(?:[/?#]|$)/i;
+
 /** The editor's default scheme: 'example.org/page' becomes 'http://example.org/page'. */
 export function withDefaultScheme(url: string): string {
   const trimmed = url.trim();
-  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('/') || trimmed.startsWith('#'))
-    return trimmed;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !HOST_AND_PORT.test(trimmed);
+  if (hasScheme || trimmed.startsWith('/') || trimmed.startsWith('#')) return trimmed;
   return `http://${trimmed}`;
 }

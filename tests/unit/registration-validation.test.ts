@@ -122,6 +122,10 @@ describe('registration schema', () => {
       ['', 'Please enter a valid number of years'],
       ['   ', 'Please enter a valid number of years'],
       ['Infinity', 'Please enter a valid number of years'],
+      // Number() reads these as 26, 3 and 7: not how anyone writes years.
+      ['0x1A', 'Please enter a valid number of years'],
+      ['0b11', 'Please enter a valid number of years'],
+      ['0o7', 'Please enter a valid number of years'],
       [Number.NaN, 'Please enter a valid number of years'],
       [null, 'Please enter a valid number of years'],
       [undefined, 'Please enter a valid number of years'],
@@ -134,6 +138,8 @@ describe('registration schema', () => {
       ['50', 50],
       [' 7 ', 7],
       ['2.5', 2.5],
+      ['.5', 0.5],
+      ['+4', 4],
       [0, 0],
       [50, 50],
     ])('accepts %j as %d', (years, expected) => {

@@ -144,15 +144,22 @@ export function oneOf<const Values extends readonly string[]>(
 }
 
 /**
- * A number typed as text (or already a number): '' and anything that is not a finite number fail
- * with `invalid`; then `checks` run on the number in order.
+ * A number as people write it: digits with an optional sign, decimal point and exponent. Not what
+ * else Number() reads, such as '0x1A' (26), '0b11' or '0o7'.
+ */
+const DECIMAL_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * A number typed as text (or already a number): '' and anything that is not a finite decimal
+ * number fail with `invalid`; then `checks` run on the number in order.
  */
 export function numberFromText(
   invalid: string,
   checks: ((value: number) => string | undefined)[],
 ): FieldRule<number> {
   return (raw) => {
-    const value = typeof raw === 'string' ? (raw.trim() === '' ? NaN : Number(raw.trim())) : raw;
+    const value =
+      typeof raw === 'string' ? (DECIMAL_NUMBER.test(raw.trim()) ? Number(raw.trim()) : NaN) : raw;
     if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, message: invalid };
     for (const check of checks) {
       const message = check(value);

@@ -132,7 +132,7 @@ describe('useUnsavedCopy', () => {
   const saved: PostFormValues = { ...EMPTY_POST_FORM, title: 'Saved', content: '<p>Saved text</p>' };
 
   it('starts from the saved state when there is no copy, or the copy says the same', async () => {
-    writeUnsavedCopy(localStorage, 4, saved);
+    writeUnsavedCopy(localStorage, 4, saved, saved);
     const { result } = await renderInGate(() => useUnsavedCopy(4, saved));
     expect(result.current.values).toEqual(saved);
     expect(result.current.restored).toBeUndefined();
@@ -140,7 +140,7 @@ describe('useUnsavedCopy', () => {
   });
 
   it('offers back a copy with changes, keeping the saved content when it cannot be edited', async () => {
-    writeUnsavedCopy(localStorage, 4, { ...saved, title: 'Changed', content: '<p>Other</p>' });
+    writeUnsavedCopy(localStorage, 4, { ...saved, title: 'Changed', content: '<p>Other</p>' }, saved);
     const { result } = await renderInGate(() => useUnsavedCopy(4, saved, { keepContent: true }));
     expect(result.current.restored?.savedAt).toEqual(expect.any(String));
     expect(result.current.values).toEqual({ ...saved, title: 'Changed' });
@@ -178,7 +178,7 @@ describe('useUnsavedCopy', () => {
   });
 
   it('discards: back to the saved state, without the copy', async () => {
-    writeUnsavedCopy(localStorage, 'new', { ...saved, title: 'Restored' });
+    writeUnsavedCopy(localStorage, 'new', { ...saved, title: 'Restored' }, saved);
     const { result } = await renderInGate(() => useUnsavedCopy('new', saved));
     act(() => result.current.discard());
     expect(result.current.values).toEqual(saved);

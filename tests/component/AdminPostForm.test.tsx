@@ -163,6 +163,39 @@ describe('PostForm', () => {
     expect(localStorage.getItem('admin-unsaved-post:new')).toBeNull();
   });
 
+  it("restores unsaved changes over a save made in another tab since, keeping that save's other changes", async () => {
+    const opened = { ...EMPTY_POST_FORM, title: 'Visual schedules', excerpt: 'How pictures help.' };
+    const openForm = (initial: typeof opened) =>
+      render(
+        <AuthGate auth={fakeAuth(async () => session)} onRedirect={vi.fn()}>
+          <PostForm formKey={3} initial={initial} postId={3} />
+        </AuthGate>,
+      );
+    openForm(opened);
+    const title = await screen.findByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Visual schedules at home');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('admin-unsaved-post:3') ?? '{}').values?.title).toBe(
+        'Visual schedules at home',
+      ),
+    );
+    // Another tab saved a new excerpt and title meanwhile; this one is reloaded, as its message says.
+    cleanup();
+    const savedThere = {
+      ...opened,
+      title: 'Visual schedules, step by step',
+      excerpt: 'Saved in the other tab.',
+    };
+    openForm(savedThere);
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Visual schedules at home');
+    // The restore put back the whole form before: the other tab's excerpt was undone.
+    expect(screen.getByLabelText(/^Excerpt/)).toHaveValue('Saved in the other tab.');
+    expect(
+      screen.getByText(/with other changes to: Title\. Your unsaved version of it is shown/),
+    ).toBeVisible();
+  });
+
   it('says so when the browser has no room left for the copy, and again when it has', async () => {
     renderForm();
     const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation((key) => {

@@ -36,6 +36,16 @@ export const POST_FORM_TEXT = {
     'This browser has no room left to keep a copy of your unsaved changes (pictures take the most). Save the post now: until you do, closing this tab loses what you changed.',
 } as const;
 
+/** Each field's name on the form, as the notice of restored changes names it. */
+const FIELD_NAMES = {
+  title: 'Title',
+  excerpt: 'Excerpt',
+  content: 'Content',
+  tags: 'Tags',
+  featuredImage: 'Picture at the top of the post',
+  isDraft: POST_FORM_TEXT.draft,
+} as const satisfies Record<PostFormField, string>;
+
 const ids = {
   title: 'post-title',
   excerpt: 'post-excerpt',
@@ -58,7 +68,9 @@ export interface PostFormProps {
 }
 
 /** What the notice over the form says: why a save failed, or that unsaved changes were restored. */
-type Shown = { tone: 'error'; message: string } | { tone: 'restored'; savedAt: string };
+type Shown =
+  | { tone: 'error'; message: string }
+  | { tone: 'restored'; savedAt: string; bothChanged: readonly PostFormField[] };
 
 export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostFormProps) {
   // Content with pictures, tables or other elements the editor would drop is kept as it is.
@@ -75,7 +87,9 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
   const [editorKey, setEditorKey] = useState(0);
   const { formRef, messageRef, fieldErrors: errors, actions: feedback } = useFormFeedback(POST_FORM_FIELDS);
   const [shown, setShown] = useState<Shown | null>(
-    copy.restored ? { tone: 'restored', savedAt: copy.restored.savedAt } : null,
+    copy.restored
+      ? { tone: 'restored', savedAt: copy.restored.savedAt, bothChanged: copy.restored.bothChanged }
+      : null,
   );
   const [askLeave, setAskLeave] = useState<string | null>(null);
   const { saving, save } = useSavePost(
@@ -123,6 +137,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
           message: (
             <RestoredChanges
               savedAt={shown.savedAt}
+              bothChanged={shown.bothChanged.map((field) => FIELD_NAMES[field])}
               discardLabel={POST_FORM_TEXT.discardRestored}
               onDiscard={discardRestored}
             />
@@ -147,7 +162,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
         <TextField
           id={ids.title}
           name="title"
-          label="Title"
+          label={FIELD_NAMES.title}
           error={errors.title}
           type="text"
           dir="auto"
@@ -159,7 +174,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
         <TextAreaField
           id={ids.excerpt}
           name="excerpt"
-          label="Excerpt"
+          label={FIELD_NAMES.excerpt}
           hint="One or two sentences shown on the blog cards."
           error={errors.excerpt}
           rows={3}
@@ -188,7 +203,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
         <TextField
           id={ids.tags}
           name="tags"
-          label="Tags"
+          label={FIELD_NAMES.tags}
           hint="Separate tags with commas, for example: autism, social skills"
           error={errors.tags}
           type="text"
@@ -199,7 +214,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
         <TextField
           id={ids.featuredImage}
           name="featuredImage"
-          label="Picture at the top of the post (web address)"
+          label={`${FIELD_NAMES.featuredImage} (web address)`}
           hint="The web address of an image, starting with https:// (or a picture on this site, starting with /)"
           error={errors.featuredImage}
           type="url"

@@ -3,7 +3,13 @@
 // change and at once when the admin leaves or is sent to sign in, removed once nothing is unsaved.
 import { useEffect, useRef, useState } from 'react';
 import { sameFormValues, type PostFormValues } from '@/lib/admin/post-form';
-import { readUnsavedCopy, removeUnsavedCopy, writeUnsavedCopy, type FormKey } from '@/lib/admin/unsaved-copy';
+import {
+  readUnsavedCopy,
+  removeUnsavedCopy,
+  restoreOver,
+  writeUnsavedCopy,
+  type FormKey,
+} from '@/lib/admin/unsaved-copy';
 import { browserStorage } from '@/lib/auth/storage';
 import { useBeforeSignInRedirect } from './AuthGate';
 import { useLeaveGuard } from './leave-guard';
@@ -18,8 +24,14 @@ export const UNSAVED_COPY_DELAY_MS = 300;
 export function useUnsavedCopy(formKey: FormKey, saved: PostFormValues, { keepContent = false } = {}) {
   const [restored] = useState(() => {
     const copy = readUnsavedCopy(browserStorage(), formKey);
-    if (copy && keepContent) copy.values.content = saved.content;
-    return copy && !sameFormValues(copy.values, saved) ? copy : undefined;
+    if (!copy) return undefined;
+    if (keepContent) {
+      copy.values.content = saved.content;
+      if (copy.base) copy.base.content = saved.content;
+    }
+    // Over the post as saved now: a save from another tab since the copy was written is kept.
+    const { values, bothChanged } = restoreOver(copy, saved);
+    return sameFormValues(values, saved) ? undefined : { values, bothChanged, savedAt: copy.savedAt };
   });
   const [values, setValues] = useState<PostFormValues>(restored?.values ?? saved);
   const valuesRef = useRef(values);
@@ -32,7 +44,7 @@ export function useUnsavedCopy(formKey: FormKey, saved: PostFormValues, { keepCo
   // as data), so the form can say that closing the tab now would lose what changed since.
   const [kept, setKept] = useState(true);
   // The copy is also written at once when the admin leaves (a reload within that moment).
-  useLeaveGuard(dirty, () => setKept(writeUnsavedCopy(browserStorage(), formKey, valuesRef.current)));
+  useLeaveGuard(dirty, () => setKept(writeUnsavedCopy(browserStorage(), formKey, valuesRef.current, saved)));
 
   // The unsaved copy follows the form a moment after each change, and goes when nothing is unsaved.
   useEffect(() => {
@@ -42,15 +54,15 @@ export function useUnsavedCopy(formKey: FormKey, saved: PostFormValues, { keepCo
       return;
     }
     const timer = window.setTimeout(
-      () => setKept(writeUnsavedCopy(storage, formKey, values)),
+      () => setKept(writeUnsavedCopy(storage, formKey, values, saved)),
       UNSAVED_COPY_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [values, dirty, formKey]);
+  }, [values, dirty, formKey, saved]);
 
   useBeforeSignInRedirect(() => {
     if (!sameFormValues(valuesRef.current, saved))
-      setKept(writeUnsavedCopy(browserStorage(), formKey, valuesRef.current));
+      setKept(writeUnsavedCopy(browserStorage(), formKey, valuesRef.current, saved));
   });
 
   /** Drops the copy (the post was saved, or the admin chose to lose the changes). */

@@ -145,7 +145,12 @@ export function normalizeContent(html: string): string {
  * added with the text that names it, and one the text no longer names is not saved.
  */
 export function sameFormValues(a: PostFormValues, b: PostFormValues): boolean {
-  return POST_FORM_FIELDS.every((field) =>
-    field === 'content' ? normalizeContent(a.content) === normalizeContent(b.content) : a[field] === b[field],
-  );
+  return POST_FORM_FIELDS.every((field) => sameField(field, a, b));
+}
+
+/** True when one field of two form states would save the same (sameFormValues, field by field). */
+export function sameField(field: PostFormField, a: PostFormValues, b: PostFormValues): boolean {
+  return field === 'content'
+    ? normalizeContent(a.content) === normalizeContent(b.content)
+    : a[field] === b[field];
 }

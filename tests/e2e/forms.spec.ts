@@ -108,6 +108,25 @@ test.describe('contact form', () => {
     });
   }
 
+  test('asks for a reload, not a better connection, when a deploy removed the form’s code', async ({
+    page,
+  }) => {
+    // A static host keeps only the last build's files: a page opened before a deploy names code
+    // that is gone.
+    await page.route(/\/_astro\/ContactForm\.[^/?]+\.js(\?.*)?$/, (route) =>
+      route.fulfill({ status: 404, body: 'Not found' }),
+    );
+    await page.reload();
+    await expect(page.locator('#contact-name')).toBeFocused();
+    const form = page.locator('#contact-form');
+    await form.getByLabel(/^Message/).fill('Typed before the form could start.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'the website was updated' })).toContainText(
+      'Please reload the page',
+    );
+    await expect(form.getByLabel(/^Message/)).toHaveValue('Typed before the form could start.');
+  });
+
   test('shows field errors under the inputs and sends nothing', { tag: '@layout' }, async ({ page }) => {
     const sent = await answer(page, FORM_ENDPOINTS.contact, 200, { ok: true });
     const form = page.locator('#contact-form');

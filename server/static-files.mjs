@@ -94,16 +94,23 @@ async function openFile(file) {
   return undefined;
 }
 
+/** `file` as the first compressed copy the browser takes that the build wrote, or as it is. */
+async function openCopy(file, encodings) {
+  for (const encoding of [...encodings, undefined]) {
+    const found = await openFile(encoding ? file + encoding.suffix : file);
+    if (found) return { ...found, encoding: encoding?.name };
+  }
+  return undefined;
+}
+
 /** The first existing file among `candidates` (each also as a compressed copy the browser takes). */
 async function find(dir, pathname, acceptEncoding) {
   const encodings = acceptedEncodings(acceptEncoding);
   for (const name of candidates(pathname)) {
     const file = path.join(dir, name);
     if (file !== dir && !file.startsWith(dir + path.sep)) return undefined;
-    for (const encoding of [...encodings, undefined]) {
-      const found = await openFile(encoding ? file + encoding.suffix : file);
-      if (found) return { ...found, name, encoding: encoding?.name };
-    }
+    const found = await openCopy(file, encodings);
+    if (found) return { ...found, name };
   }
   return undefined;
 }
@@ -228,14 +235,18 @@ export function staticFiles(dir, { setHeaders = () => {}, onNoMatch }) {
 
 /**
  * Sends one named file of the build (the 404 page) with the status already set, or `fallback` as
- * text when it cannot be read: never throws for a missing file.
+ * text when it cannot be read: never throws for a missing file. Its compressed copy when the browser
+ * takes one, as for any page: compressed on the way instead, a HEAD said neither the encoding nor the
+ * length a GET then sent.
  */
 export async function sendPage(req, res, file, fallback) {
-  const found = await openFile(file);
+  const found = await openCopy(file, acceptedEncodings(String(req.headers['accept-encoding'] ?? '')));
   if (!found) {
     res.end(fallback);
     return;
   }
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (found.encoding) res.setHeader('Content-Encoding', found.encoding);
   res.setHeader('Content-Length', found.stats.size);
   if (req.method === 'HEAD') {
     found.handle.close().catch(() => {});

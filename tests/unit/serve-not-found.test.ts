@@ -1,0 +1,77 @@
+// The 404 page as the real `npm start` server (server/serve.mjs, its own process) sends it from a
+// build with compressed copies (`npm start` builds with PRECOMPRESS=1): the copy a browser takes, as
+// for every other page, so that a HEAD says what a GET sends (RFC 9110, 9.3.2), and no CPU is spent
+// compressing the same page again at each unknown address.
+import { rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smallBuild, startServer, type Started } from './serve-helpers';
+
+// Larger than the compression middleware's 1 KB threshold, so that it would compress it on the way.
+const NOT_FOUND = `<!doctype html><title>Not found</title><h1>Not found</h1>${'<p>Try the menu.</p>'.repeat(200)}`;
+
+let dist: string;
+let server: Started;
+
+beforeAll(async () => {
+  dist = await smallBuild({ '404.html': NOT_FOUND });
+  await writeFile(path.join(dist, '404.html.br'), brotliCompressSync(NOT_FOUND));
+  server = await startServer(dist);
+}, 20_000);
+
+afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await rm(dist, { recursive: true, force: true });
+});
+
+/** One request on a fresh connection: the status, the headers and the body's bytes as sent. */
+function request(method: string, pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path: pathname,
+        headers,
+        agent: false,
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('an unknown address', () => {
+  it("gets the build's brotli copy of the 404 page, with the same headers for HEAD as for GET", async () => {
+    const headers = { 'Accept-Encoding': 'gzip, deflate, br' };
+    const get = await request('GET', '/no-such-page', headers);
+    const head = await request('HEAD', '/no-such-page', headers);
+
+    expect(get.status).toBe(404);
+    expect(get.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(get.body).toString()).toBe(NOT_FOUND);
+    expect(get.headers['content-length']).toBe(String(get.body.length));
+
+    expect(head.status).toBe(404);
+    expect(head.body.length).toBe(0);
+    for (const name of ['content-type', 'content-encoding', 'content-length', 'vary', 'cache-control'])
+      expect(head.headers[name], name).toBe(get.headers[name]);
+  });
+
+  it('gets the page as it is from a client that takes no compressed copy', async () => {
+    const get = await request('GET', '/no-such-page', { 'Accept-Encoding': 'identity' });
+    expect(get.status).toBe(404);
+    expect(get.headers['content-encoding']).toBeUndefined();
+    expect(get.body.toString()).toBe(NOT_FOUND);
+  });
+});

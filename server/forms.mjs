@@ -1,7 +1,7 @@
 // Chooses what answers the forms' same-origin routes in `npm start`: the form handler (e-mail over
 // SMTP) when an SMTP variable is set, otherwise nothing (serve.mjs then keeps the development
 // collector). The handler is the bundle the build made (src/integrations/form-handler.mjs).
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { smtpConfigured } from '../src/lib/config/shared.mjs';
@@ -17,7 +17,9 @@ export function formHandlerBundle(root, outDir) {
  */
 export async function loadFormHandler({ root, dist, routes, env = process.env }) {
   if (!smtpConfigured(env) || Object.keys(routes).length === 0) return undefined;
-  const bundle = formHandlerBundle(root, dist);
+  // The folder itself, not a link's name (`DIST_DIR=.releases/current`): the build named the bundle
+  // after the folder it wrote.
+  const bundle = formHandlerBundle(root, realpathSync(dist));
   if (!existsSync(bundle)) {
     throw new Error(
       `SMTP is configured but ${path.relative(root, bundle)} is missing: run \`npm run build\` first.`,

@@ -3,7 +3,8 @@
 // Ctrl-C stops both; if either stops on its own, the other is stopped too. Changes are plain files:
 // review them with `git status` and `git diff`, `git add` them and commit as usual. Extra arguments go
 // to `astro dev` (e.g. --port); DECAP_SERVER_PORT=8082 puts decap-server on another port, and the CMS
-// and the admin follow it (src/lib/config/publish-target.mjs).
+// and the admin follow it (src/lib/config/publish-target.mjs). `--backend-only` starts decap-server
+// alone: the backend of "Publish to website" in an admin served by `npm start` on this machine.
 // Two child processes do not justify a dependency such as concurrently.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -48,6 +49,9 @@ function start(name, script, args, env) {
   return child;
 }
 
+const backendOnly = process.argv.includes('--backend-only');
+const astroArgs = process.argv.slice(2).filter((arg) => arg !== '--backend-only');
+
 const children = [
   start('decap-server', require.resolve('decap-server/dist/index.js'), [], {
     PORT: DECAP_PORT,
@@ -56,13 +60,17 @@ const children = [
     GIT_REPO_DIRECTORY: root,
     MODE: 'fs',
   }),
-  start('astro', path.join(root, 'node_modules/astro/bin/astro.mjs'), ['dev', ...process.argv.slice(2)], {
-    ASTRO_TELEMETRY_DISABLED: '1',
-    // Turns off Astro's development toolbar (astro.config.mjs): it covered the bottom of the CMS.
-    CMS_EDITING: '1',
-    // The CMS and the admin talk to decap-server on this port (src/lib/config/publish-target.mjs).
-    DECAP_SERVER_PORT: DECAP_PORT,
-  }),
+  ...(backendOnly
+    ? []
+    : [
+        start('astro', path.join(root, 'node_modules/astro/bin/astro.mjs'), ['dev', ...astroArgs], {
+          ASTRO_TELEMETRY_DISABLED: '1',
+          // Turns off Astro's development toolbar (astro.config.mjs): it covered the bottom of the CMS.
+          CMS_EDITING: '1',
+          // The CMS and the admin talk to decap-server on this port (src/lib/config/publish-target.mjs).
+          DECAP_SERVER_PORT: DECAP_PORT,
+        }),
+      ]),
 ];
 
 let stopping = false;
@@ -94,5 +102,7 @@ for (const child of children) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(0));
 
 console.log(
-  `Decap CMS: open /cms/ on the address Astro prints (http://localhost:4321/cms/ by default); local backend on port ${DECAP_PORT}. Ctrl-C stops both.`,
+  backendOnly
+    ? `decap-server (the local backend) on 127.0.0.1:${DECAP_PORT}: "Publish to website" in an admin opened on localhost, and /cms/ of \`npm start\`, write this working copy. Ctrl-C stops it.`
+    : `Decap CMS: open /cms/ on the address Astro prints (http://localhost:4321/cms/ by default); local backend on port ${DECAP_PORT}. Ctrl-C stops both.`,
 );

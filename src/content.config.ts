@@ -9,7 +9,7 @@ import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays, POST_DATE_FIELDS } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
 import { looksLikePicture, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
-import { splitPostFile } from '@/lib/text/post-file';
+import { frontMatterLayoutProblem, splitPostFile } from '@/lib/text/post-file';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 import {
   PAGE_PICTURES,
@@ -45,7 +45,7 @@ const team = defineCollection({
 /**
  * Stops the build at an SVG picture in a media folder that could run script or load another file
  * (src/lib/content/svg-files.ts), and at a post (or service page) the schema cannot judge, naming
- * the file: a day the calendar does not have (YAML reads 'publishedAt: 2025-02-30' as March 2
+ * the file: front matter that Astro reads otherwise than these checks (src/lib/text/post-file-split.mjs), a day the calendar does not have (YAML reads 'publishedAt: 2025-02-30' as March 2
  * without a word, so the schema never sees the typo), or a picture in the text that the blog could
  * not show, or that has no alt text (src/lib/text/post-body.ts).
  */
@@ -70,6 +70,7 @@ export function checkPostSources(
             // build later with an import error that names neither the post nor the picture.
             const fileExists = (name: string) => existsSync(new URL(`images/${name}`, file));
             const problem =
+              frontMatterLayoutProblem(source) ??
               impossiblePostDays(parts?.frontMatter ?? '') ??
               missingPicture(parts?.frontMatter ?? '', pictureFields, file) ??
               picturesProblem(parts?.body ?? source, pictures, { fileExists });

@@ -314,15 +314,14 @@ describe('what the build publishes', () => {
 
 describe('the posts loader', () => {
   /** Runs the wrapped loader over one post file, as the glob loader would, in a throwaway root. */
-  async function loadPost(
-    frontMatter: string,
-    body = 'Text\n',
-    pictures: string[] = [],
-    pictureText = '<svg/>',
-  ) {
+  function loadPost(frontMatter: string, body = 'Text\n', pictures: string[] = [], pictureText = '<svg/>') {
+    return loadFile(`---\n${frontMatter}\n---\n${body}`, pictures, pictureText);
+  }
+
+  async function loadFile(text: string, pictures: string[] = [], pictureText = '<svg/>') {
     const dir = mkdtempSync(join(tmpdir(), 'posts-'));
     try {
-      writeFileSync(join(dir, 'typo.md'), `---\n${frontMatter}\n---\n${body}`);
+      writeFileSync(join(dir, 'typo.md'), text);
       mkdirSync(join(dir, 'images'));
       for (const picture of pictures) writeFileSync(join(dir, 'images', picture), pictureText);
       const parseData = vi.fn(async (entry: { data: Record<string, unknown> }) => entry.data);
@@ -344,6 +343,20 @@ describe('the posts loader', () => {
     await expect(loadPost('title: T\nexcerpt: E\npublishedAt: 2025-13-45')).rejects.toThrow(
       'typo.md: publishedAt: 2025-13-45: no such day on the calendar (write it like 2025-01-05).',
     );
+  });
+
+  it('stops the build at front matter that Astro reads otherwise than its checks, naming the file', async () => {
+    const problem =
+      'typo.md: the front matter must start on the first line of the file and sit between two lines of exactly three hyphens (---)';
+    const fields = 'title: T\nexcerpt: E\npublishedAt: 2025-02-30\n';
+    // A blank line above it, a closing line '----' with a later '---' (a rule in the text), '+++'.
+    await expect(loadFile(`\n---\n${fields}---\nText\n`)).rejects.toThrow(problem);
+    await expect(
+      loadFile(`---\n${fields}----\n![](https://example.org/a.png)\n\n---\n\nText\n`),
+    ).rejects.toThrow(problem);
+    await expect(loadFile(`+++\ntitle = "T"\n+++\nText\n`)).rejects.toThrow(problem);
+    // A rule in the text of a well-formed file is text.
+    expect(await loadFile('---\ntitle: T\nexcerpt: E\n---\nOne\n\n---\n\nTwo\n')).toHaveBeenCalledTimes(1);
   });
 
   it('passes a post with real days on to the schema', async () => {

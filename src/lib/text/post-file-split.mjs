@@ -13,3 +13,22 @@ export function splitPostFile(text) {
   const match = /^\uFEFF?---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(text);
   return match ? { frontMatter: match[1] ?? '', body: match[2] ?? '' } : undefined;
 }
+
+/**
+ * Why the build would read the file's front matter otherwise than splitPostFile, or undefined. Astro's
+ * reader, which turns a file into its fields and its text, also takes front matter after blank lines
+ * or between '+++' lines, and ends it at the first line that starts with '---' ('----', '--- x'):
+ * the checks that read the file with splitPostFile (impossible days, wall-clock times, pictures) then
+ * saw no front matter, or another text, and let through what they stop in a well-formed file.
+ * @param {string} text
+ * @returns {string | undefined}
+ */
+export function frontMatterLayoutProblem(text) {
+  const parts = splitPostFile(text);
+  const readOtherwise = parts
+    ? /^(?:---|\+\+\+)/m.test(parts.frontMatter)
+    : /^\uFEFF?\s*(?:---|\+\+\+)/.test(text) && /\n(?:---|\+\+\+)/.test(text);
+  return readOtherwise
+    ? 'the front matter must start on the first line of the file and sit between two lines of exactly three hyphens (---), with no line inside it starting with --- or +++'
+    : undefined;
+}

@@ -13,7 +13,7 @@
 import { parseDocument, stringify, type ScalarTag } from 'yaml';
 import { Marked, type Token, type TokensList, type Tokens } from 'marked';
 import { escapeHtml } from './escape-html';
-import { splitPostFile } from './post-file-split.mjs';
+import { frontMatterLayoutProblem, splitPostFile } from './post-file-split.mjs';
 
 /** The title that marks a picture as decorative: its alt text is then empty on purpose. */
 export const DECORATIVE = 'decorative';
@@ -22,7 +22,7 @@ export const isDecorative = (picture: { title?: string | null | undefined }): bo
   picture.title?.trim().toLowerCase() === DECORATIVE;
 
 // Where the front matter ends: in plain JavaScript, for the tools that run in plain Node as well.
-export { splitPostFile };
+export { frontMatterLayoutProblem, splitPostFile };
 
 /**
  * A front matter that is not YAML, not valid YAML (`line`: the line of the file, from 1), or YAML that

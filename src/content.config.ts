@@ -10,6 +10,7 @@ import { impossiblePostDays, POST_DATE_FIELDS } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
 import { looksLikePicture, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
 import { frontMatterLayoutProblem, splitPostFile } from '@/lib/text/post-file';
+import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 import {
   PAGE_PICTURES,
@@ -38,9 +39,31 @@ const training = defineCollection({
 });
 
 const team = defineCollection({
-  loader: glob({ pattern: '*.json', base: './content/team' }),
+  loader: checkPictureFields(glob({ pattern: '*.json', base: './content/team' }), ['photo']),
   schema: teamSchema,
 });
+
+/** Stops the build at a picture field of a JSON entry that missingPicture refuses, naming the file. */
+function checkPictureFields(loader: Loader, fields: readonly string[]): Loader {
+  return {
+    ...loader,
+    load: (context) =>
+      loader.load({
+        ...context,
+        parseData: async (entry) => {
+          if (entry.filePath) {
+            const valueOf = (field: string) => {
+              const value = entry.data[field];
+              return typeof value === 'string' ? value : undefined;
+            };
+            const problem = missingPicture(valueOf, fields, new URL(entry.filePath, context.config.root));
+            if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
+          }
+          return context.parseData(entry);
+        },
+      }),
+  };
+}
 
 /**
  * Stops the build at an SVG picture in a media folder that could run script or load another file
@@ -72,7 +95,11 @@ export function checkPostSources(
             const problem =
               frontMatterLayoutProblem(source) ??
               impossiblePostDays(parts?.frontMatter ?? '') ??
-              missingPicture(parts?.frontMatter ?? '', pictureFields, file) ??
+              missingPicture(
+                (field) => frontMatterText(parts?.frontMatter ?? '', field),
+                pictureFields,
+                file,
+              ) ??
               picturesProblem(parts?.body ?? source, pictures, { fileExists });
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
             return context.parseData({
@@ -91,16 +118,24 @@ export function checkPostSources(
  * A picture field (featuredImage, heroImage) naming a file that is not there, as 'featuredImage:
  * there is no file ./images/a.jpg beside this file': Astro's own error names neither the entry nor
  * the field. A value the schema refuses (a web address, a path out of the repository) is the
- * schema's to name.
+ * schema's to name. An SVG is held to the SVG rule wherever it is: the build serves its original
+ * file from dist/_astro/, and the media folders' check (svg-files.ts) sees only those folders.
  */
-function missingPicture(frontMatter: string, fields: readonly string[], file: URL): string | undefined {
+function missingPicture(
+  valueOf: (field: string) => string | undefined,
+  fields: readonly string[],
+  file: URL,
+): string | undefined {
   for (const field of fields) {
-    const value = frontMatterText(frontMatter, field);
+    const value = valueOf(field);
     if (!value || repositoryPictureProblem(value) !== undefined) continue;
     const picture = new URL(value, file);
     if (!existsSync(picture)) return `${field}: there is no file ${value} beside this file`;
     if (!looksLikePicture(fileStart(picture)))
       return `${field}: ${value} is not a picture the site can show (save it again as ${PICTURE_TYPE_NAMES})`;
+    const unsafe = isSvgName(value) ? svgBytesProblem(new Uint8Array(readFileSync(picture))) : undefined;
+    if (unsafe)
+      return `${field}: ${value} cannot be published (${unsafe}): export it again as a plain picture, or save it as PNG or WebP`;
   }
   return undefined;
 }

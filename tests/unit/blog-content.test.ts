@@ -405,6 +405,20 @@ describe('the posts loader', () => {
     ).toHaveBeenCalled();
   });
 
+  it('stops the build at a featured SVG that could run code, wherever the file is', async () => {
+    // The throwaway root has no media folders (admin/config.yml), as for a file outside them.
+    await expect(
+      loadPost(
+        'title: T\nexcerpt: E\nfeaturedImage: ./images/evil.svg',
+        'Text\n',
+        ['evil.svg'],
+        '<svg><script>alert(1)</script></svg>',
+      ),
+    ).rejects.toThrow(
+      'typo.md: featuredImage: ./images/evil.svg cannot be published (it has a <script> element, which runs code)',
+    );
+  });
+
   it('passes a post whose pictures exist and have alt text (or are marked decorative)', async () => {
     const parseData = await loadPost(
       'title: T\nexcerpt: E',

@@ -12,6 +12,7 @@ const plugins = siteModulePlugins();
 const MOCKING_UNIT_TESTS = [
   'tests/unit/blog-content.test.ts',
   'tests/unit/cms-slug.test.ts',
+  'tests/unit/feed-content.test.ts',
   'tests/unit/submit-registration-no-db-code.test.ts',
 ];
 

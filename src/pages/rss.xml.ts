@@ -2,7 +2,7 @@
 // page links to it from its <head>.
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { withAbsoluteAddresses } from '@/lib/content/feed-content';
+import { withAbsoluteAddresses, withXmlCharactersOnly } from '@/lib/content/feed-content';
 import { getPublishedPosts } from '@/lib/content/posts';
 import { FEED_POSTS_COUNT, postHref } from '@/lib/blog/posts';
 import { siteOrigin } from '@/lib/site/origin';
@@ -13,7 +13,7 @@ import { escapeHtml } from '@/lib/text/escape-html';
 export const GET: APIRoute = async (context) => {
   const posts = (await getPublishedPosts()).slice(0, FEED_POSTS_COUNT);
   const site = `${siteOrigin(context.site)}/`;
-  return rss({
+  const feed = await rss({
     title: `${practice.name} Blog`,
     description: 'Insights and updates from our therapy practice',
     site,
@@ -33,4 +33,5 @@ export const GET: APIRoute = async (context) => {
     // The feed's own address, which feed validators ask for and readers use to follow a move.
     customData: `<language>en-ca</language><atom:link href="${escapeHtml(new URL('rss.xml', site).href)}" rel="self" type="application/rss+xml"/>`,
   });
+  return new Response(withXmlCharactersOnly(await feed.text()), { headers: feed.headers });
 };

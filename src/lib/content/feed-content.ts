@@ -36,3 +36,13 @@ export function withAbsoluteAddresses(html: string, pageUrl: string): string {
   visit(fragment);
   return serialize(fragment);
 }
+
+// What XML 1.0 allows nowhere in a document: C0 controls but tab, line feed and carriage return, and
+// U+FFFE and U+FFFF (a lone surrogate is already U+FFFD once the text is encoded). One of them in a
+// post's title, excerpt, author or text (a line break pasted from Word is U+000B) made the whole feed
+// unreadable to every reader.
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** The feed's XML without the characters XML does not allow (invisible ones, dropped). */
+export const withXmlCharactersOnly = (xml: string): string => xml.replace(NOT_XML, '');

@@ -43,6 +43,9 @@ export default defineConfig({
   // Every build variable, and where it may be read (tools/build-env.mjs checks them first).
   env: { schema: envSchema },
   trailingSlash: 'ignore',
+  // Two content files with one id ('Life Skills.md' and 'life-skills.md', one service page) or two
+  // routes with one address stop the build, naming both: by default Astro warned and kept one.
+  prerenderConflictBehavior: 'error',
   build: { format: 'directory' },
   // Full page loads: the client router's re-initialisation bugs are not worth its gains here.
   prefetch: false,

@@ -546,3 +546,23 @@ describe('a post whose pictures the blog cannot show', () => {
     expect(message).toContain('the picture "https://pictures.example.org/a.png": it has no alt text');
   });
 });
+
+describe('two content files with one address', () => {
+  let copy: string;
+  afterAll(async () => {
+    if (copy) await rm(copy, { recursive: true, force: true });
+  });
+
+  it('stops the build, naming both files, instead of keeping one page of the two', async () => {
+    copy = await projectCopy('duplicate-service-', undefined, { buildCaches: true });
+    const original = await readFile(join(copy, 'content/services/life-skills.md'), 'utf8');
+    await writeFile(
+      join(copy, 'content/services/Life Skills.md'),
+      original.replace(/^title: .*$/m, 'title: A copy'),
+    );
+    const { code, output } = await run(copy, ['node_modules/astro/bin/astro.mjs', 'sync']);
+    expect(code, output).not.toBe(0);
+    expect(output).toContain('content/services/life-skills.md');
+    expect(output).toContain('content/services/Life Skills.md');
+  });
+});

@@ -243,6 +243,11 @@ describe('Markdown import', () => {
       'a.md: the file does not start with front matter',
     ],
     ['a list instead of fields', '---\n- a\n- b\n---\n', 'a.md: the front matter must be a list of fields'],
+    [
+      'an author longer than the build takes',
+      `---\ntitle: T\nexcerpt: E\nauthor: ${'A'.repeat(101)}\n---\n`,
+      'a.md: field "author" must not exceed 100 characters',
+    ],
   ])('names the file and the field for %s', (_case, text, message) => {
     const result = parseMarkdownPost('a.md', text);
     expect(result.ok).toBe(false);

@@ -268,7 +268,16 @@ const frontMatterSchema = z.strictObject({
         error: `must be words of at most ${POST_LIMITS.tag} characters`,
       }),
     ),
-  author: z.optional(z.string({ error: 'must be text' }).check(z.trim())),
+  // At most what the build's schema takes: a longer one was imported, then published, and the
+  // site's next build stopped at the file.
+  author: z.optional(
+    z
+      .string({ error: 'must be text' })
+      .check(
+        z.trim(),
+        z.maxLength(POST_LIMITS.author, { error: `must not exceed ${POST_LIMITS.author} characters` }),
+      ),
+  ),
   publishedAt: z.optional(dateField),
   updatedAt: z.optional(dateField),
   featuredImage: z.optional(

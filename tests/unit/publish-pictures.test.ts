@@ -121,6 +121,40 @@ describe('publishing a post with pictures', () => {
     expect(here.asked).toEqual(['/_astro/chart.Ab12.png']);
   });
 
+  it('refuses, before writing anything, a repository picture the repository does not have', async () => {
+    // As an imported post names a picture that was not chosen with it, or a featured picture beside it.
+    for (const [content, featuredImage, missing] of [
+      ['<img src="./images/chart.png" alt="A chart">', undefined, 'content/posts/images/chart.png'],
+      ['<p>Hi</p>', './images/top.webp', 'content/posts/images/top.webp'],
+    ] as const) {
+      const post = await addPost(content);
+      if (featuredImage) await db.posts.update(post.id, { featuredImage });
+      const repo = memoryBackend();
+      const outcome = await publishToWebsite(post.id, {
+        backend: repo.backend,
+        site: noSite,
+        fetch: site({}).fetchFn,
+        database: () => db,
+        now: at,
+      });
+      expect(outcome).toMatchObject({ ok: false });
+      if (!outcome.ok) expect(outcome.error).toContain(`(${missing}), and the repository does not have it`);
+      expect(repo.written).toEqual([]);
+      // With the file in the repository, the post goes, naming it.
+      repo.files.set(missing, 'bytes');
+      expect(
+        await publishToWebsite(post.id, {
+          backend: repo.backend,
+          site: noSite,
+          fetch: site({}).fetchFn,
+          database: () => db,
+          now: at,
+        }),
+      ).toMatchObject({ ok: true });
+      await db.posts.delete(post.id);
+    }
+  });
+
   it("writes a site post's repository pictures back as their files, fetching nothing", async () => {
     const post = await addPost(
       '<img src="/_astro/schedule.Xy.webp" srcset="/_astro/schedule.Xy_400w.webp 400w" alt="S">',

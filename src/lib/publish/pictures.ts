@@ -9,7 +9,7 @@
 // read, is too large, is an SVG that could run script or load other files, or cannot be sent through
 // the backend refuses the whole publish.
 import { pictureName, sitePicturePaths } from '@/lib/admin/picture-input';
-import { ownPictureFiles, type PostPictures } from '@/lib/admin/picture-file';
+import { ownPictureFiles, picturesBesidePost, type PostPictures } from '@/lib/admin/picture-file';
 import {
   MAX_PICTURE_BYTES,
   PICTURE_TYPES as EXTENSIONS,
@@ -17,7 +17,14 @@ import {
   postPictureFileName,
 } from '@/lib/site/picture-files';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
-import { bytesToBase64, PICTURES_FOLDER, type PictureFile, type PublishBackend } from './backend';
+import { isRelativeToFile, repositoryPictureProblem } from '@/lib/text/url-check';
+import {
+  bytesToBase64,
+  PICTURES_FOLDER,
+  POSTS_FOLDER,
+  type PictureFile,
+  type PublishBackend,
+} from './backend';
 
 export { MAX_PICTURE_BYTES };
 
@@ -47,7 +54,12 @@ export function namedPictureFiles(markdown: string | undefined): Set<string> {
  * picture of the post 'visual-schedules'). `fetchFn` reads this site.
  */
 export async function planPictures(
-  post: { slug: string; content: string; pictures?: PostPictures | undefined },
+  post: {
+    slug: string;
+    content: string;
+    pictures?: PostPictures | undefined;
+    featuredImage?: string | undefined;
+  },
   repositoryPictures: Readonly<Record<string, string>>,
   backend: PublishBackend,
   fetchFn: typeof fetch = fetch,
@@ -157,6 +169,25 @@ export async function planPictures(
     while (await isOthers(file)) file = postPictureFileName(post.slug, name, EXTENSIONS[type]!, taken);
     addresses[src] = `./images/${file}`;
     files.push({ path: `${PICTURES_FOLDER}/${file}`, base64: bytesToBase64(bytes) });
+  }
+  // Files of the repository the post names as they are (an imported post's './images/a.svg', its
+  // featured picture): the build stops at a post naming a file the repository does not have.
+  const repositoryFiles = picturesBesidePost(post.content)
+    .filter((name) => !Object.hasOwn(addresses, `./images/${name}`))
+    .map((name) => `${PICTURES_FOLDER}/${name}`);
+  const featured = post.featuredImage?.trim();
+  if (featured && isRelativeToFile(featured) && repositoryPictureProblem(featured) === undefined) {
+    repositoryFiles.push(
+      decodeURIComponent(new URL(featured, `file:///${POSTS_FOLDER}/post.md`).pathname.slice(1)),
+    );
+  }
+  for (const path of repositoryFiles) {
+    if (!(await backend.hasFile(path))) {
+      return {
+        ok: false,
+        error: `The picture “${pictureName(path)}” is a file the post names in the repository (${path}), and the repository does not have it, so the site's build would stop at this post. ${nothing} Add that file to the repository first, or select the picture, press Image and choose it from this computer.`,
+      };
+    }
   }
   return { ok: true, addresses, files };
 }

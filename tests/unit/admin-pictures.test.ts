@@ -187,6 +187,19 @@ describe('what the admin exports, the build accepts (issue 28)', () => {
     expect(await buildProblems(file, ['schedule.svg'])).toEqual([]);
   });
 
+  it('marks decorative pictures as the build reads them, in a list and among words too', async () => {
+    // The editor puts a picture in a list item; an imported post keeps one among words.
+    const exported = post(
+      '<ul><li><p>Step one</p><img src="https://example.org/a.png" alt=""></li></ul>' +
+        '<p>Words <img src="https://example.org/b.png" alt=""> and <img src="https://example.org/c.png" alt="C" title="Decorative"></p>' +
+        '<img src="https://example.org/d.png" alt="A chart" title="decorative">',
+    );
+    const file = postToMarkdown(exported);
+    expect(await buildProblems(file, [])).toEqual([]);
+    expect(file).toContain('<img src="https://example.org/a.png" alt="" title="decorative">');
+    expect(file).toContain('![A chart](https://example.org/d.png)');
+  });
+
   it('refuses a picture given as a path of this site, naming it and saying what to do', async () => {
     const exported = post(`${sitePicture}${editorPicture}${webPicture}`);
     // Without the refusal the file would stop the build.

@@ -37,6 +37,7 @@ import {
 import {
   DECORATIVE,
   FrontMatterError,
+  isDecorative,
   readFrontMatter,
   renderPostMarkdown,
   splitPostFile,
@@ -95,6 +96,20 @@ export function pictureToMarkdown(
   return `![${escapeMarkdownText(alt)}](${destination}${titlePart})`;
 }
 
+/**
+ * Each picture marked as the build reads it (src/lib/text/post-body.ts): an empty alt text with the
+ * title "decorative", which a picture that stays HTML (in a list, or among words) needs; alt text
+ * without it. Written otherwise, the build stopped at the published file.
+ */
+function markDecorativePictures(body: HTMLElement): void {
+  for (const img of body.querySelectorAll('img')) {
+    const alt = img.getAttribute('alt');
+    if (alt === null) continue; // no alt at all: the form refuses to save such a picture
+    if (alt.trim() === '') img.setAttribute('title', DECORATIVE);
+    else if (isDecorative({ title: img.getAttribute('title') })) img.removeAttribute('title');
+  }
+}
+
 /** The one picture a top-level block is (an <img>, or a paragraph holding only pictures), if so. */
 function picturesOfBlock(node: ChildNode): Element[] | undefined {
   if (node.nodeType !== 1) return undefined;
@@ -123,7 +138,9 @@ export function bodyToMarkdown(html: string, pictures: Readonly<Record<string, s
     if (run.trim()) blocks.push(protectBlankLines(run.trim()));
     run = '';
   };
-  for (const node of [...htmlBody(html).childNodes]) {
+  const body = htmlBody(html);
+  markDecorativePictures(body);
+  for (const node of [...body.childNodes]) {
     const images = picturesOfBlock(node);
     if (!images) {
       run += node.nodeType === 1 ? (node as Element).outerHTML : escapeHtml(node.textContent ?? '');

@@ -359,6 +359,15 @@ describe('the posts loader', () => {
     expect(await loadFile('---\ntitle: T\nexcerpt: E\n---\nOne\n\n---\n\nTwo\n')).toHaveBeenCalledTimes(1);
   });
 
+  it('stops the build at an impossible day behind a YAML tag or anchor', async () => {
+    await expect(loadPost('title: T\nexcerpt: E\npublishedAt: !!timestamp 2025-02-30')).rejects.toThrow(
+      'typo.md: publishedAt: 2025-02-30: no such day on the calendar',
+    );
+    await expect(
+      loadPost('title: T\nexcerpt: E\nupdatedAt: &d 2025-02-30\npublishedAt: 2025-01-05'),
+    ).rejects.toThrow('typo.md: updatedAt: 2025-02-30: no such day on the calendar');
+  });
+
   it('passes a post with real days on to the schema', async () => {
     const parseData = await loadPost('title: T\nexcerpt: E\npublishedAt: 2024-02-29');
     expect(parseData).toHaveBeenCalledTimes(1);

@@ -65,6 +65,9 @@ describe('reading publishedAt', () => {
     const frontMatter = "title: T\npublishedAt: '2026-12-07T08:00:00' # Monday\nisDraft: false";
     expect(frontMatterText(frontMatter, 'publishedAt')).toBe('2026-12-07T08:00:00');
     expect(frontMatterText(frontMatter, 'updatedAt')).toBeUndefined();
+    // An anchor or a tag is no part of the value: '2025-02-30' behind one was rolled over to March 2.
+    expect(frontMatterText('publishedAt: !!timestamp 2025-02-30', 'publishedAt')).toBe('2025-02-30');
+    expect(frontMatterText("publishedAt: &day !!str '2025-02-30'", 'publishedAt')).toBe('2025-02-30');
   });
 
   it('lets the schema keep a moment that falls on midnight UTC (7 p.m. in Toronto in winter)', () => {

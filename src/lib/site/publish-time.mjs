@@ -137,7 +137,8 @@ export function nextPublishTime(posts, now) {
 }
 
 /**
- * The text of a top-level `field: value` line of YAML front matter, without quotes or a comment;
+ * The text of a top-level `field: value` line of YAML front matter, without quotes, a comment, or an
+ * anchor or tag before it ('&day', '!!timestamp': the checks read past them, as YAML does);
  * undefined if there is none. Dates are read from this text, not from the parsed YAML, which turns
  * '2026-12-07T08:00:00' into 8:00 UTC and '2025-02-30' into March 2 without a word.
  * @param {string} frontMatter
@@ -148,6 +149,7 @@ export function frontMatterText(frontMatter, field) {
   const value = line?.[1]
     ?.replace(/\s+#.*$/, '')
     .trim()
+    .replace(/^(?:[&!]\S*\s+)+/, '')
     .replace(/^(['"])(.*)\1$/, '$2');
   return value || undefined;
 }

@@ -29,6 +29,13 @@ describe('post dates', () => {
     expect(() => toPostDate('soon')).toThrow(RangeError);
   });
 
+  it('refuses a day written another way than year first, which Date would read its own way', () => {
+    expect(() => toPostDate('06/01/2026')).toThrow(RangeError); // June 1 to Date, 6 January to many
+    expect(() => toPostDate('Posted 2025-02-30')).toThrow(RangeError); // March 2 to Date
+    expect(() => toPostDate('January 5, 2025')).toThrow(RangeError);
+    expect(isoDay(toPostDate('2025-1-5'))).toBe('2025-01-05');
+  });
+
   it('refuses a day the calendar does not have, instead of rolling it over', () => {
     expect(() => toPostDate('2025-02-30')).toThrow(RangeError);
     expect(() => toPostDate('2025-13-45')).toThrow(RangeError);

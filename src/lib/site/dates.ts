@@ -75,6 +75,11 @@ export function toPostDate(value: Date | string | number): Date {
   if (typeof value === 'string' && !hasPossibleDay(value)) throw new RangeError(`No such day: ${value}`);
   const read = typeof value === 'string' ? readPublishTime(value, zone) : undefined;
   if (read) return read;
+  // Other text only when it starts with the day, year first: Date's own parser reads '06/01/2026' as
+  // June 1 (6 January, as it is often written here) and takes a day behind words ('Posted 2025-02-30')
+  // past the calendar check, rolled over; either went live on another day without a word.
+  if (typeof value === 'string' && !LEADING_DAY.test(value.trim()))
+    throw new RangeError(`Not a date: ${value}`);
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
   const isUtcMidnight =

@@ -86,13 +86,15 @@ const DECAP_BACKEND_ORIGINS = {
  *   with `new Function` (measured: without it the CMS shows nothing).
  * - style-src 'unsafe-inline': Decap's components (emotion) write <style> elements at run time, which
  *   no build-time hash can cover.
- * - connect-src: the git backend's API (and the local decap-server when `local_backend` is on, on
- *   DECAP_SERVER_PORT when set; Decap only uses it when the CMS is opened on localhost).
+ * - connect-src: the git backend's API, and the local decap-server when `local_backend` is on (on
+ *   DECAP_SERVER_PORT when set), only in a build served on loopback (`siteUrl`, as for the admin's
+ *   pages): Decap only uses it when the CMS is opened on localhost, so a build for the public site
+ *   never lets its CMS page reach a port of the visitor's computer.
  * - img-src blob:: previews of images chosen for upload; connect-src blob:: Decap reads a chosen
  *   file back through fetch(blob:) when it saves the entry (without it every upload, featured image
  *   or picture in a post's text, failed with "Failed to persist entry: TypeError: Failed to fetch").
  */
-export function cmsRelaxations(configText, env = process.env) {
+export function cmsRelaxations(configText, { siteUrl = '', env = process.env } = {}) {
   const config = parseCmsConfig(configText);
   const backend = config.backend ?? {};
   const connect = new Set(DECAP_BACKEND_ORIGINS[backend.name] ?? []);
@@ -100,7 +102,7 @@ export function cmsRelaxations(configText, env = process.env) {
     for (const origin of originsOf([backend[key]])) connect.add(origin);
   }
   const local = localBackendUrl(config, env);
-  if (local) connect.add(new URL(local).origin);
+  if (local && servedOnLoopback(siteUrl) && servedOnLoopback(local)) connect.add(new URL(local).origin);
   return {
     script: ["'unsafe-eval'"],
     style: ["'unsafe-inline'"],

@@ -13,6 +13,12 @@ import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
 // picture rule; a picture without alt text is refused before anything is written. Decap's own markup
 // is not ours to fix, so this suite runs no axe check (docs/content-editing.md).
 
+// The suite's server is a build for a public address (https SITE_URL), whose CMS page may not
+// connect to decap-server's port on this computer (src/integrations/security.mjs, cmsRelaxations;
+// security.spec.ts checks that policy, tests/unit/security-headers.test.ts its blob: for uploads):
+// as in publish.spec.ts, the browser here does not apply the pages' Content-Security-Policy.
+test.use({ bypassCSP: true });
+
 let photos: { park: string; plain: string; clash: string };
 
 /** A copy of content/, and two photos beside it for the media library's upload. */

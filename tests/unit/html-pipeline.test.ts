@@ -274,4 +274,13 @@ describe('the pipeline', () => {
     expect(context.extraConnect('admin/posts/index.html')).toEqual(['https://api.github.com']);
     expect(context.extraConnect('blog/index.html')).toEqual([]);
   });
+
+  it("gives decap-server's address to the CMS and the admin in a loopback build only", () => {
+    const config = 'backend:\n  name: github\n  repo: a/b\nlocal_backend: true\n';
+    const local = pageContext(config, { siteUrl: 'http://localhost:4321' });
+    expect(local.relax('cms/index.html')?.connect).toContain('http://localhost:8081');
+    const site = pageContext(config, { siteUrl: 'https://www.example.org' });
+    expect(site.relax('cms/index.html')?.connect).toEqual(['https://api.github.com', 'blob:']);
+    expect(site.extraConnect('admin/posts/index.html')).toEqual(['https://api.github.com']);
+  });
 });

@@ -88,12 +88,37 @@ describe('the publishing target from admin/config.yml', () => {
     expect(adminConnectSources('backend:\n  name: gitlab\n', 'http://localhost:4321')).toEqual([]);
   });
 
+  it("lets the CMS page connect to decap-server only in a loopback build, as the admin's pages", () => {
+    const config = 'backend:\n  name: github\nlocal_backend: true\n';
+    for (const siteUrl of ['http://localhost:4321', 'http://127.0.0.1:8080', 'http://[::1]:4321']) {
+      expect(cmsRelaxations(config, { siteUrl, env: {} }).connect).toContain('http://localhost:8081');
+    }
+    // A build for the public site (a Netlify or Cloudflare Pages deploy): no port of this computer.
+    for (const siteUrl of ['https://www.example.org', 'http://intranet.example', '']) {
+      expect(cmsRelaxations(config, { siteUrl, env: {} }).connect).toEqual([
+        'https://api.github.com',
+        'blob:',
+      ]);
+      expect(cmsRelaxations(config, { siteUrl, env: { DECAP_SERVER_PORT: '8093' } }).connect).toEqual([
+        'https://api.github.com',
+        'blob:',
+      ]);
+    }
+    // local_backend pointing off this computer is never allowed.
+    const away = 'backend:\n  name: github\nlocal_backend:\n  url: https://evil.example/api/v1\n';
+    expect(cmsRelaxations(away, { siteUrl: 'http://localhost:4321', env: {} }).connect).toEqual([
+      'https://api.github.com',
+      'blob:',
+    ]);
+  });
+
   it('follows DECAP_SERVER_PORT (npm run cms), in the admin and in the CMS policy', () => {
     const yaml = 'backend:\n  name: github\nlocal_backend: true\n';
     const env = { DECAP_SERVER_PORT: '8093' };
     expect(targetFromConfig(yaml, env).localBackendUrl).toBe('http://localhost:8093/api/v1');
-    expect(cmsRelaxations(yaml, env).connect).toContain('http://localhost:8093');
-    expect(cmsRelaxations(yaml, env).connect).not.toContain('http://localhost:8081');
+    const siteUrl = 'http://localhost:4321';
+    expect(cmsRelaxations(yaml, { siteUrl, env }).connect).toContain('http://localhost:8093');
+    expect(cmsRelaxations(yaml, { siteUrl, env }).connect).not.toContain('http://localhost:8081');
     // Unset: admin/config.yml's url, else Decap's default; local_backend off: none at all.
     expect(
       targetFromConfig('local_backend:\n  url: http://localhost:8095/api/v1\n', {}).localBackendUrl,

@@ -30,13 +30,13 @@ export const PAGE_STEPS = [lowerScriptPriority, inlineCriticalCss, ...CSP_STEPS]
 
 /**
  * What the steps need to know about the build: the /cms/ relaxations and the admin's extra
- * connect-src, both read from admin/config.yml (the admin's also from the site's address, SITE_URL),
- * and the built stylesheets (under `out`, parsed once each; their names change with their content,
- * so a page's text, the pipeline cache's key, says which one it got).
+ * connect-src, both read from admin/config.yml and the site's address, SITE_URL (decap-server's only
+ * in a build served on loopback), and the built stylesheets (under `out`, parsed once each; their
+ * names change with their content, so a page's text, the pipeline cache's key, says which one it got).
  * @returns {import('./page.mjs').PageContext}
  */
 export function pageContext(configText, { siteUrl = '', out = '' } = {}) {
-  const cms = cmsRelaxations(configText);
+  const cms = cmsRelaxations(configText, { siteUrl });
   const admin = adminConnectSources(configText, siteUrl);
   /** @type {Map<string, ReturnType<typeof parseStylesheet> | undefined>} */
   const sheets = new Map();

@@ -21,17 +21,31 @@ const routes: Record<string, FormName> = {
 // Made on the first request and kept while the instance lives (its rate limits with it).
 let handle: FormHandler | undefined;
 
+/** The forms' answer while the function cannot send (JSON with `error`, as every other failure). */
+const notConfigured = () =>
+  Response.json(
+    { error: 'The form service is not configured.', success: false },
+    { status: 503, headers: { 'Cache-Control': 'no-store' } },
+  );
+
 export default async function forms(request: Request, context: { ip?: string }): Promise<Response> {
   if (!handle) {
-    const smtp = createSmtpSender(process.env);
+    let smtp: ReturnType<typeof createSmtpSender>;
+    let limits: ReturnType<typeof readRateLimit>;
+    try {
+      smtp = createSmtpSender(process.env);
+      limits = readRateLimit(process.env);
+    } catch (error) {
+      // A half-done setting (MAIL_FROM missing, a FORM_RATE_LIMIT that is no number): the variable
+      // to fix goes to the function's log, and the visitor gets the forms' JSON error, not Netlify's
+      // own error page for a function that threw.
+      console.error(`[forms] Form handler not started: ${(error as Error).message} (docs/configuration.md).`);
+      return notConfigured();
+    }
     if (!smtp) {
       console.error('[forms] SMTP_URL or SMTP_HOST is not set in the site environment: nothing can be sent.');
-      return Response.json(
-        { error: 'The form service is not configured.', success: false },
-        { status: 503, headers: { 'Cache-Control': 'no-store' } },
-      );
+      return notConfigured();
     }
-    const limits = readRateLimit(process.env);
     // The request's own host counts as the site; so do SITE_URL and Netlify's primary URL (`URL`).
     const siteOrigins = [process.env.SITE_URL, process.env.URL].filter((url): url is string => Boolean(url));
     handle = createFormHandler({

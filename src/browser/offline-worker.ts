@@ -17,6 +17,7 @@ import {
   BLOG_DATA_CACHE,
   NEVER_CACHED,
   OFFLINE_PATH,
+  pageCacheKey,
   PAGES_CACHE,
   PICTURE_FILE,
   PICTURES_CACHE,
@@ -84,12 +85,14 @@ registerRoute(
 // Every other page: the network first, so visitors see the current text; the copy kept from the last
 // visit when the network fails or takes more than 5 s; the offline page for pages never opened.
 // 404 answers are kept too: a post that lives only in this browser's store is shown by the 404 page.
+// Each under its address without a trailing slash (pageCacheKey), where the host redirected to one.
 registerRoute(
   ({ request }) => request.mode === 'navigate',
   new NetworkFirst({
     cacheName: PAGES_CACHE,
     networkTimeoutSeconds: 5,
     plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(request.url) },
       new CacheableResponsePlugin({ statuses: [200, 404] }),
       new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }),
       offlineFallback(),

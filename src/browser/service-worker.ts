@@ -1,7 +1,14 @@
 // Registers the service worker that keeps opened pages readable offline (src/integrations/offline.mjs)
 // and, when a new version of the site is waiting, asks the visitor before switching to it (SPEC:
 // service worker). Loads on every page, so it stays small: no workbox-window, no framework.
-import { ASSETS_CACHE, NEVER_CACHED, PAGES_CACHE, PICTURE_FILE, PICTURES_CACHE } from '@/lib/site/offline';
+import {
+  ASSETS_CACHE,
+  NEVER_CACHED,
+  pageCacheKey,
+  PAGES_CACHE,
+  PICTURE_FILE,
+  PICTURES_CACHE,
+} from '@/lib/site/offline';
 import { askToReload, forgetAcceptedUpdate } from './update-prompt';
 
 /**
@@ -15,7 +22,10 @@ async function keepFirstPage(): Promise<void> {
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === location.origin && url.pathname.startsWith('/_astro/'))
     .map((url) => url.href);
-  await (await caches.open(PAGES_CACHE)).add(location.pathname + location.search);
+  // Under the key the worker reads it by (pageCacheKey: `/training` where the host served `/training/`).
+  const response = await fetch(location.pathname + location.search);
+  if (!response.ok) throw new Error(`${location.pathname}: ${response.status}`);
+  await (await caches.open(PAGES_CACHE)).put(pageCacheKey(location.href), response);
   // Each in the cache the worker uses for it.
   const pictures = assets.filter((href) => PICTURE_FILE.test(href));
   await (await caches.open(PICTURES_CACHE)).addAll(pictures);

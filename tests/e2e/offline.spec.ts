@@ -135,6 +135,37 @@ test('pages a visitor opened stay readable offline; the others get the offline p
   ).toBe('failed');
 });
 
+test('on a host that adds a trailing slash, pages read are found offline by their links', async ({
+  page,
+  context,
+}) => {
+  // Cloudflare Pages (and any host that adds the slash) answers `/training`, a folder's index.html,
+  // with a redirect to `/training/`; every link of the site says `/training`.
+  await context.route(
+    (url) => url.pathname !== '/' && !url.pathname.endsWith('/') && !/\.\w+$/.test(url.pathname),
+    (route) => {
+      const url = new URL(route.request().url());
+      return route.fulfill({ status: 308, headers: { Location: `${url.pathname}/${url.search}` } });
+    },
+  );
+  await page.goto('/training');
+  await expect(page).toHaveURL(/\/training\/$/);
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  // The first page, kept by the page script, and one read once the worker runs.
+  await expect.poll(() => keptPages(page)).toContain('/training');
+  await page.goto(POST);
+  await expect(page).toHaveURL(new RegExp(`${POST}/$`));
+  await expect.poll(() => keptPages(page)).toContain(POST);
+
+  await goOffline(context);
+  await page.goto('/training');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/training/i);
+  await page.goto(POST);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Visual Schedules: A Practical Guide for Families',
+  );
+});
+
 // @full-browser: the headless shell fetches lazy pictures at once, wherever they are.
 test.describe("a post's pictures", { tag: '@full-browser' }, () => {
   // A screen between 1x and 2x: the file each picture shows depends on the density and on its

@@ -19,6 +19,19 @@ export const REMOTE_PICTURES_CACHE = 'remote-pictures';
 export const PICTURE_FILE = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 /** The blog search's card list (/blog/posts.json), so a kept /blog can still be searched offline. */
 export const BLOG_DATA_CACHE = 'blog-data';
+/**
+ * The key a page is kept under in PAGES_CACHE: its address without a trailing slash (but `/`) or
+ * fragment. Cloudflare Pages (and any host that adds the slash) answers `/training` with a redirect
+ * to `/training/`, the folder's index.html, while every link, canonical address and the sitemap say
+ * `/training`: kept under the address it was last fetched at, a page the visitor had read was not
+ * found offline by the link that led to it.
+ */
+export function pageCacheKey(url: string): string {
+  const key = new URL(url);
+  key.hash = '';
+  if (key.pathname.length > 1) key.pathname = key.pathname.replace(/\/+$/, '') || '/';
+  return key.href;
+}
 /** Shown for a page that was never opened while the visitor is offline. */
 export const OFFLINE_PATH = '/offline';
 /** Pages that are never kept, so never shown stale: the admin, its sign-in and the CMS. */

@@ -74,6 +74,32 @@ function readUrl(env, name, { allowPath = false } = {}) {
   }
 }
 
+/** True for a variable a host sets to say the build runs there ('false' and '0' count as unset). */
+const isSet = (value) => Boolean(value?.trim()) && !/^(false|0)$/i.test(value.trim());
+
+/**
+ * The site's address where SITE_URL is unset but the host knows it. Without it a deployed site's
+ * canonical addresses, sitemap and robots.txt named http://localhost:4321, which search engines
+ * follow. Netlify gives URL, the site's main address (its own domain once one is set). Cloudflare
+ * Pages gives only each deployment's address (CF_PAGES_URL), which is no canonical address: a build
+ * there stops until SITE_URL is set.
+ * @param {Record<string, string | undefined>} env
+ */
+function hostSiteUrl(env) {
+  if (isSet(env.NETLIFY) && env.URL?.trim()) {
+    warn(`SITE_URL is not set: Netlify's URL, ${env.URL.trim()}, is the site's address.`);
+    return readUrl({ URL: env.URL }, 'URL');
+  }
+  if (isSet(env.CF_PAGES)) {
+    throw new Error(
+      "SITE_URL is not set: on Cloudflare Pages, set it to the site's address (such as " +
+        'https://www.example.org) under Settings, Variables and Secrets, for Production and Preview. ' +
+        'Without it every canonical address, the sitemap and robots.txt would name http://localhost:4321.',
+    );
+  }
+  return undefined;
+}
+
 /**
  * SITE_URL as an origin: every canonical address, the sitemap and the feed are built on it, so a
  * path, a query, a fragment or a user name in it would make them wrong (the feed's link kept
@@ -81,7 +107,7 @@ function readUrl(env, name, { allowPath = false } = {}) {
  * @param {Record<string, string | undefined>} env
  */
 function readSiteUrl(env) {
-  const site = readUrl(env, 'SITE_URL');
+  const site = readUrl(env, 'SITE_URL') ?? hostSiteUrl(env);
   if (!site) return undefined;
   const url = new URL(site);
   if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
@@ -147,10 +173,7 @@ function readAdminAccount(env) {
  * @param {Record<string, string | undefined>} env
  */
 export function productionBuildReason(env) {
-  for (const name of ['CI', 'NETLIFY', 'CF_PAGES']) {
-    const value = (env[name] ?? '').trim();
-    if (value && !/^(false|0)$/i.test(value)) return `${name} is set`;
-  }
+  for (const name of ['CI', 'NETLIFY', 'CF_PAGES']) if (isSet(env[name])) return `${name} is set`;
   if (/^https:/i.test((env.SITE_URL ?? '').trim())) return 'SITE_URL is https';
   return undefined;
 }

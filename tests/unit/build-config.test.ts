@@ -128,6 +128,34 @@ describe('an address the build cannot use', () => {
     );
   });
 
+  it('is a Cloudflare Pages build without SITE_URL; on Netlify, its URL is the site address', () => {
+    const account = { ADMIN_USERNAME: 'practice-admin', ADMIN_PASSWORD_SHA256: SHA256 };
+    // Before, both only warned, and the deployed site named http://localhost:4321 as its address.
+    expect(() =>
+      quietly(() => buildEnvironment({ ...account, CF_PAGES: '1', CF_PAGES_URL: 'https://abc.x.pages.dev' })),
+    ).toThrow(/SITE_URL is not set: on Cloudflare Pages, set it to the site's address/);
+    const netlify = quietly(() =>
+      buildEnvironment({ ...account, NETLIFY: 'true', URL: 'https://bright-path.netlify.app' }),
+    );
+    expect(netlify.siteUrl).toBe('https://bright-path.netlify.app');
+    expect(netlify.variables.SITE_URL).toBe('https://bright-path.netlify.app');
+    // SITE_URL, when set, wins on both.
+    expect(
+      quietly(() =>
+        buildEnvironment({
+          ...account,
+          NETLIFY: 'true',
+          URL: 'https://x.netlify.app',
+          SITE_URL: 'https://www.example.org',
+        }),
+      ).siteUrl,
+    ).toBe('https://www.example.org');
+    expect(
+      quietly(() => buildEnvironment({ ...account, CF_PAGES: '1', SITE_URL: 'https://www.example.org' }))
+        .siteUrl,
+    ).toBe('https://www.example.org');
+  });
+
   it('is a form endpoint over plain http to another computer; this one may take http for trials', () => {
     for (const name of [
       'PUBLIC_CONTACT_ENDPOINT',

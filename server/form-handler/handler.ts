@@ -89,18 +89,20 @@ export const DEFAULT_LIMITS: FormLimits = {
 
 /** What the visitor reads, in the forms' own words where the spec has them (SPEC 8). */
 export const HANDLER_MESSAGES = {
-  unreadable: 'The submission could not be read.',
-  tooLarge: 'The submission is too large.',
+  unreadable: 'The form could not be read when it arrived. Please send it again.',
+  tooLarge: 'The form is too long to send. Please shorten what you wrote and send it again.',
   unsupported: 'Send the form as JSON or as a web form.',
   tooMany:
     'Too many submissions from your connection. Please wait a few minutes and try again, or contact us directly.',
-  lineBreaks: 'Line breaks and control characters are not allowed in this field.',
+  lineBreaks:
+    'A name, an e-mail address and a phone number must each fit on one line. Please remove the line break and send the form again.',
   contactFailed: 'Failed to send message',
   registrationFailed: 'Failed to send registration',
   confirmationFailed: 'The confirmation e-mail could not be sent.',
   noReceipt: 'A confirmation is sent only with a registration.',
-  crossSite: 'This form can only be sent from its own page on this site.',
-  slow: 'The submission took too long to arrive.',
+  crossSite:
+    'This form can only be sent from its own page on our website. Please open the form there and send it again.',
+  slow: 'The form took too long to arrive. Please check your internet connection and send it again.',
   direct: 'You can also reach us at',
   keptMessage:
     "Your message is below, so nothing is lost: copy it before you go back. Your browser's Back button usually keeps the form as you left it.",

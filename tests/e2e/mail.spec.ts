@@ -333,7 +333,7 @@ test('a page on another site cannot make its visitors’ browsers send the forms
   await page.goto('https://evil.example/');
   expect((await answer).status()).toBe(403);
   await expect(page.locator('body')).toContainText(
-    'This form can only be sent from its own page on this site.',
+    'This form can only be sent from its own page on our website. Please open the form there and send it again.',
   );
   // Nothing was sent: the next e-mail the server gets is this one.
   await fillContact(page, 'Sent from the site itself, after the other page tried.');

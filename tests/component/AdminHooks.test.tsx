@@ -319,7 +319,7 @@ describe('useMarkdownTransfer', () => {
 
     act(() => result.current.confirmImport());
     await waitFor(() =>
-      expect(say).toHaveBeenCalledWith({ tone: 'status', text: 'Imported 1 post (1 replaced).' }),
+      expect(say).toHaveBeenCalledWith({ tone: 'status', text: 'Brought back 1 post (1 replaced).' }),
     );
     expect(reload).toHaveBeenCalled();
     expect(result.current.pendingImport).toBeNull();
@@ -332,7 +332,7 @@ describe('useMarkdownTransfer', () => {
     await act(() => result.current.filesChosen(event));
     expect(say).toHaveBeenCalledWith({
       tone: 'error',
-      text: 'Nothing was imported. Please correct these files and try again:',
+      text: 'Nothing was brought back. Please correct these files and try again:',
       details: [expect.stringMatching(/^broken\.md: /)],
     });
     expect(await postStore.listAll()).toEqual([]);
@@ -347,7 +347,10 @@ describe('useMarkdownTransfer', () => {
     expect(result.current.pendingImport).not.toBeNull();
     act(() => result.current.cancelImport());
     expect(result.current.pendingImport).toBeNull();
-    expect(say).toHaveBeenCalledWith({ tone: 'status', text: 'Import cancelled; nothing was changed.' });
+    expect(say).toHaveBeenCalledWith({
+      tone: 'status',
+      text: 'Nothing was brought back; no post was changed.',
+    });
   });
 
   it("brings a backup's post back with its pictures from the computer, under the names they had", async () => {
@@ -375,7 +378,7 @@ describe('useMarkdownTransfer', () => {
     await waitFor(() =>
       expect(say).toHaveBeenCalledWith({
         tone: 'status',
-        text: 'Imported 1 post (1 added). 1 picture from this computer came back with it.',
+        text: 'Brought back 1 post (1 added). 1 picture from this computer came back with it.',
       }),
     );
     const [back] = await postStore.listAll();
@@ -413,7 +416,7 @@ describe('useMarkdownTransfer', () => {
     );
     expect(say).toHaveBeenCalledWith({
       tone: 'error',
-      text: 'Nothing was imported. Please correct these files and try again:',
+      text: 'Nothing was brought back. Please correct these files and try again:',
       details: [
         expect.stringContaining(
           "“two-pictures-photo.heic” cannot be used: it is in the iPhone's HEIC format",

@@ -491,7 +491,7 @@ test('a backup brings a post back with its pictures from the computer', async ({
   await expect(
     page
       .getByRole('status')
-      .filter({ hasText: 'Imported 1 post (1 added). 1 picture from this computer came back with it.' }),
+      .filter({ hasText: 'Brought back 1 post (1 added). 1 picture from this computer came back with it.' }),
   ).toBeVisible();
   const after = await storedPost(page, 'backed-up-with-pictures');
   expect(after.pictures).toEqual(before.pictures);

@@ -491,15 +491,19 @@ test.describe('Markdown export and import', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete post' }).click();
     await expect(row(page, 'Transitions to adulthood')).toHaveCount(0);
     await page.locator('#import-files').setInputFiles(file);
-    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 post (1 added).' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Brought back 1 post (1 added).' }),
+    ).toBeVisible();
     await expect(row(page, 'Transitions to adulthood').getByText('Published', { exact: true })).toBeVisible();
 
     // Importing it again replaces the post, after asking.
     await page.locator('#import-files').setInputFiles(file);
     const replace = page.getByRole('alertdialog', { name: 'Replace existing posts?' });
     await expect(replace).toContainText('transitions-to-adulthood.md replaces “Transitions to adulthood”');
-    await replace.getByRole('button', { name: 'Import and replace' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 post (1 replaced).' })).toBeVisible();
+    await replace.getByRole('button', { name: 'Bring back and replace' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Brought back 1 post (1 replaced).' }),
+    ).toBeVisible();
     await expect(row(page, 'Transitions to adulthood')).toHaveCount(1);
   });
 
@@ -514,7 +518,7 @@ test.describe('Markdown export and import', () => {
       },
       { name: 'broken.md', mimeType: 'text/markdown', buffer: Buffer.from('---\ntitle: Broken\n---\nText') },
     ]);
-    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was brought back' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('broken.md: field "excerpt" is required.');
     await expect(row(page, 'Good')).toHaveCount(0);
@@ -569,9 +573,9 @@ test.describe('Markdown export and import', () => {
     await page.route('**/_astro/markdown.*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Download a backup of all posts' }).click();
     // The list's alert (the Website panel has its own).
-    const alert = page.getByRole('alert').filter({ hasText: 'The Markdown tools could not be loaded' });
+    const alert = page.getByRole('alert').filter({ hasText: 'The backup tools could not be loaded' });
     await expect(alert).toContainText(
-      'The Markdown tools could not be loaded, so nothing was exported or imported.',
+      'The backup tools could not be loaded, so nothing was downloaded or brought back.',
     );
     await expect(alert.locator('[tabindex="-1"]')).toBeFocused();
     await expect(row(page, 'Kept while offline')).toBeVisible();

@@ -192,7 +192,7 @@ test.describe('hostile HTML never runs', () => {
     const file = testInfo.outputPath(`${slug}.md`);
     await (await import('node:fs/promises')).writeFile(file, markdown);
     await page.locator('#import-files').setInputFiles(file);
-    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 post' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Brought back 1 post' })).toBeVisible();
     await expectNothingRan(page, watched);
     await expectPostIsHarmless(page, watched, slug, /Hostile title$/);
     await expect(

@@ -18,7 +18,7 @@ export function ImportReplaceDialog({ pending, busy, onConfirm, onCancel }: Impo
     <ConfirmDialog
       open={pending !== null}
       title="Replace existing posts?"
-      confirmLabel="Import and replace"
+      confirmLabel="Bring back and replace"
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}

@@ -21,7 +21,7 @@ import type { ListMessage } from './useListMessage';
 import { countText, plural } from '@/lib/text/plural';
 
 export const MARKDOWN_UNAVAILABLE =
-  'The Markdown tools could not be loaded, so nothing was exported or imported. Please check your connection and try again.';
+  'The backup tools could not be loaded, so nothing was downloaded or brought back. Please check your connection and try again.';
 
 type MarkdownModule = typeof import('@/lib/admin/markdown');
 
@@ -179,7 +179,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
         ? ''
         : ` ${countText(leftOut, 'post')} published with the site and not changed here ${plural(leftOut, 'was', 'were')} left out: the website already keeps ${plural(leftOut, 'it', 'them')}.`;
     if (toExport.length === 0) {
-      show({ tone: 'status', text: `Nothing to export.${leftOutText}` });
+      show({ tone: 'status', text: `Nothing to download.${leftOutText}` });
       return;
     }
     const problems = toExport.flatMap((post) => markdown.exportProblem(post, sitePosts.get(post.id)) ?? []);
@@ -219,7 +219,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
       if (!parsed.ok || !withPictures?.ok) {
         say({
           tone: 'error',
-          text: 'Nothing was imported. Please correct these files and try again:',
+          text: 'Nothing was brought back. Please correct these files and try again:',
           details: parsed.ok ? (withPictures as { errors: string[] }).errors : parsed.errors,
         });
         return;
@@ -228,7 +228,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
       if (!plan) {
         say({
           tone: 'error',
-          text: 'The posts could not be read from this browser, so nothing was imported.',
+          text: 'The posts could not be read from this browser, so nothing was brought back.',
         });
         return;
       }
@@ -265,7 +265,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
     const pictures = imported.reduce((sum, post) => sum + Object.keys(post.pictures ?? {}).length, 0);
     say({
       tone: 'status',
-      text: `Imported ${countText(imported.length, 'post')} (${parts.join(', ')}).${pictures > 0 ? ` ${countText(pictures, 'picture')} from this computer came back with ${plural(imported.length, 'it', 'them')}.` : ''}${missingText(missing)}`,
+      text: `Brought back ${countText(imported.length, 'post')} (${parts.join(', ')}).${pictures > 0 ? ` ${countText(pictures, 'picture')} from this computer came back with ${plural(imported.length, 'it', 'them')}.` : ''}${missingText(missing)}`,
     });
   }
 
@@ -276,7 +276,7 @@ export function useMarkdownTransfer({ posts, say, show, reload, setBusy }: Trans
 
   const cancelImport = () => {
     setPendingImport(null);
-    say({ tone: 'status', text: 'Import cancelled; nothing was changed.' });
+    say({ tone: 'status', text: 'Nothing was brought back; no post was changed.' });
   };
 
   return { downloadPost, exportAll, filesChosen, pendingImport, confirmImport, cancelImport };

@@ -78,7 +78,7 @@ export async function importPosts(
     ok: false,
     error:
       result.reason === 'quota'
-        ? 'The browser has no storage space left, so nothing was imported.'
-        : 'The posts could not be saved in this browser, so nothing was imported.',
+        ? 'The browser has no storage space left, so nothing was brought back.'
+        : 'The posts could not be saved in this browser, so nothing was brought back.',
   };
 }

@@ -76,11 +76,11 @@ describe('post form rules', () => {
   it('says what is wrong with an image address', () => {
     const message = (featuredImage: string) =>
       postFormSchema.safeParse({ ...valid, featuredImage }).error?.issues[0]?.message;
-    expect(message('/\\evil.example/a.png')).toBe('The image address must not contain a backslash (\\)');
+    expect(message('/\\evil.example/a.png')).toBe('The picture address must not contain a backslash (\\)');
     expect(message('//evil.example/a.png')).toMatch(
-      /^The image address starts with \/\/, which a browser reads/,
+      /^The picture address starts with \/\/, which a browser reads/,
     );
-    expect(message('/a/\tb.png')).toMatch(/^The image address must not contain spaces/);
+    expect(message('/a/\tb.png')).toMatch(/^The picture address must not contain spaces/);
     expect(message('http://img.example/a.png')).toBe(POST_FORM_MESSAGES.featuredImage);
   });
 

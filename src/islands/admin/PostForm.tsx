@@ -215,7 +215,7 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
           id={ids.featuredImage}
           name="featuredImage"
           label={`${FIELD_NAMES.featuredImage} (web address)`}
-          hint="The web address of an image, starting with https:// (or a picture on this site, starting with /)"
+          hint="The web address of a picture, starting with https:// (or a picture on this site, starting with /)"
           error={errors.featuredImage}
           type="url"
           inputMode="url"

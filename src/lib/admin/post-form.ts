@@ -15,7 +15,7 @@ export const POST_FORM_MESSAGES = {
   titleTooLong: `Title must not exceed ${POST_LIMITS.title} characters`,
   excerptTooLong: `Excerpt must not exceed ${POST_LIMITS.excerpt} characters`,
   tagTooLong: `Each tag must not exceed ${POST_LIMITS.tag} characters`,
-  featuredImage: 'Enter an image address starting with https:// or /, or leave this empty',
+  featuredImage: 'Enter a picture address starting with https:// or /, or leave this empty',
 } as const;
 
 /** What the form edits, as text (tags as the comma-separated line the admin types). */
@@ -57,7 +57,7 @@ export function featuredImageMessage(value: string): string {
   const problem = pictureAddressProblem(value, { repositoryFiles: true });
   return problem === undefined || problem === PICTURE_ADDRESS_RULE
     ? POST_FORM_MESSAGES.featuredImage
-    : `The image address ${problem}`;
+    : `The picture address ${problem}`;
 }
 
 export const postFormSchema = z.object({

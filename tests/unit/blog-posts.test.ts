@@ -175,11 +175,11 @@ describe('pages', () => {
     );
     expect(tagPageText(first!)).toEqual({
       title: 'Posts tagged Home',
-      description: "13 posts from our therapy practice's blog about Home.",
+      description: "13 posts tagged Home on our therapy practice's blog.",
     });
     expect(tagPageText(second!)).toEqual({
       title: 'Posts tagged Home, page 2',
-      description: "Older posts tagged Home from our therapy practice's blog, page 2 of 2.",
+      description: "Older posts tagged Home on our therapy practice's blog, page 2 of 2.",
     });
   });
 

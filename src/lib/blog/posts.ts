@@ -184,11 +184,11 @@ export function tagPageText({ tag, page, pageCount }: TagListPage<unknown>): {
   if (page <= 1)
     return {
       title: `Posts tagged ${tag.label}`,
-      description: `${postCountText(tag.count)} from our therapy practice's blog about ${tag.label}.`,
+      description: `${postCountText(tag.count)} tagged ${tag.label} on our therapy practice's blog.`,
     };
   return {
     title: `Posts tagged ${tag.label}, page ${page}`,
-    description: `Older posts tagged ${tag.label} from our therapy practice's blog, page ${page} of ${pageCount}.`,
+    description: `Older posts tagged ${tag.label} on our therapy practice's blog, page ${page} of ${pageCount}.`,
   };
 }
 

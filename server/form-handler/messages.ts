@@ -100,11 +100,11 @@ export function registrationMail(
     ['Course', title],
     ...registeredCourses(details.course, training).map((c): [string, string] => [c.title, c.when]),
     ['Price', `${formatPrice(registrationPrice(details.course, training))} (CAD)`],
-    ['Name', details.name],
+    ['Full name', details.name],
     ['Email', details.email],
     ['Phone', details.phone],
-    ['Highest education', educationLabel(details.educationLevel)],
-    ['Years of experience', String(details.workExperience)],
+    ['Highest level of education', educationLabel(details.educationLevel)],
+    ['Years of work experience', String(details.workExperience)],
   ];
   const intro =
     `A course registration came in through the ${practice.shortName} website. The registrant was ` +

@@ -163,7 +163,7 @@ test('a registration reaches the inbox and the registrant gets the confirmation'
     'Email: priya@example.com',
     'Phone: +1 (647) 555-0190',
     "Bachelor's degree",
-    'Years of experience: 3',
+    'Years of work experience: 3',
   ])
     expect(toInbox.parsed.text).toContain(line);
 

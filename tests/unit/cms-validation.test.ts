@@ -120,7 +120,7 @@ describe('field labels', () => {
     // Plain words stay: 'name' and 'days' are fields too.
     expect(withLabels('the name of the days', fields)).toBe('the name of the days');
     expect(withLabels('goes in featuredImage, with featuredImageAlt', fieldsOf('posts'))).toBe(
-      'goes in “Featured image”, with “Featured image description”',
+      'goes in “Picture at the top of the post”, with “Description of the top picture”',
     );
   });
 

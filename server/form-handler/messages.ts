@@ -121,7 +121,7 @@ export function confirmationMail(
   { practice, training }: SiteFacts,
 ): MailContent {
   const title = courseTitle(details.course, training);
-  const subject = `Your registration for ${title}: ${practice.shortName}`;
+  const subject = `${practice.shortName}: your registration for ${title}`;
   const courses = registeredCourses(details.course, training);
   const price = `${formatPrice(registrationPrice(details.course, training))} (Canadian dollars)`;
   const next = [

@@ -173,7 +173,7 @@ test('a registration reaches the inbox and the registrant gets the confirmation'
   ]);
   expect(confirmation.parsed.replyTo?.value).toEqual([{ name: practice.name, address: practice.email }]);
   expect(confirmation.parsed.subject).toBe(
-    `Your registration for Introductory ABA and Advanced ABA: ${practice.shortName}`,
+    `${practice.shortName}: your registration for Introductory ABA and Advanced ABA`,
   );
   const text = confirmation.parsed.text!;
   expect(text).toContain('Hello Priya Natarajan,');

@@ -24,7 +24,10 @@ let handle: FormHandler | undefined;
 /** The forms' answer while the function cannot send (JSON with `error`, as every other failure). */
 const notConfigured = () =>
   Response.json(
-    { error: 'The form service is not configured.', success: false },
+    {
+      error: 'The form cannot be sent at the moment. Please try again later, or call or e-mail us.',
+      success: false,
+    },
     { status: 503, headers: { 'Cache-Control': 'no-store' } },
   );
 

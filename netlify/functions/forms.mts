@@ -25,7 +25,7 @@ let handle: FormHandler | undefined;
 const notConfigured = () =>
   Response.json(
     {
-      error: 'The form cannot be sent at the moment. Please try again later, or call or e-mail us.',
+      error: 'The form cannot be sent at the moment. Please try again later, or call or email us.',
       success: false,
     },
     { status: 503, headers: { 'Cache-Control': 'no-store' } },

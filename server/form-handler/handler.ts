@@ -95,10 +95,10 @@ export const HANDLER_MESSAGES = {
   tooMany:
     'Too many submissions from your connection. Please wait a few minutes and try again, or contact us directly.',
   lineBreaks:
-    'A name, an e-mail address and a phone number must each fit on one line. Please remove the line break and send the form again.',
+    'A name, an email address and a phone number must each fit on one line. Please remove the line break and send the form again.',
   contactFailed: 'Failed to send message',
   registrationFailed: 'Failed to send registration',
-  confirmationFailed: 'The confirmation e-mail could not be sent.',
+  confirmationFailed: 'The confirmation email could not be sent.',
   noReceipt: 'A confirmation is sent only with a registration.',
   crossSite:
     'This form can only be sent from its own page on our website. Please open the form there and send it again.',

@@ -79,7 +79,7 @@ export function contactMail(message: ContactMessage, { practice }: SiteFacts): M
     ['Email', message.email],
     ['Phone', message.phone],
   ];
-  const intro = `A visitor sent this message with the contact form of the ${practice.shortName} website. Reply to this e-mail to answer them.`;
+  const intro = `A visitor sent this message with the contact form of the ${practice.shortName} website. Reply to this email to answer them.`;
   return {
     subject,
     text: `${intro}\n\n${textRows(rows)}\n\nMessage:\n${message.message}\n`,
@@ -108,7 +108,7 @@ export function registrationMail(
   ];
   const intro =
     `A course registration came in through the ${practice.shortName} website. The registrant was ` +
-    'told that you will contact them to confirm their place. Reply to this e-mail to reach them.';
+    'told that you will contact them to confirm their place. Reply to this email to reach them.';
   return {
     subject,
     text: `${intro}\n\n${textRows(rows)}\n`,
@@ -125,9 +125,9 @@ export function confirmationMail(
   const courses = registeredCourses(details.course, training);
   const price = `${formatPrice(registrationPrice(details.course, training))} (Canadian dollars)`;
   const next = [
-    'Your place is not confirmed yet. We will contact you by e-mail or phone to confirm it.',
-    'Before the first session, we send the joining link and the course materials by e-mail.',
-    'If you have access needs, such as captions, extra breaks or materials in another format, reply to this e-mail and we will plan for them.',
+    'Your place is not confirmed yet. We will contact you by email or phone to confirm it.',
+    'Before the first session, we send the joining link and the course materials by email.',
+    'If you have access needs, such as captions, extra breaks or materials in another format, reply to this email and we will plan for them.',
     'If you did not make this registration, reply to let us know and we will remove it.',
   ];
   const contact = [
@@ -150,7 +150,7 @@ export function confirmationMail(
     'What happens next',
     ...next.map((line) => `- ${line}`),
     '',
-    'Questions? Reply to this e-mail or contact us:',
+    'Questions? Reply to this email or contact us:',
     ...contact,
     '',
   ].join('\n');
@@ -161,7 +161,7 @@ export function confirmationMail(
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(received)}</p>` +
       list([...courseLines, `Price: ${price}`]) +
       `<h2 style="font-size:18px">What happens next</h2>${list(next)}` +
-      `<p>Questions? Reply to this e-mail or contact us:</p><p>${contact.map(escapeHtml).join('<br>')}</p>`,
+      `<p>Questions? Reply to this email or contact us:</p><p>${contact.map(escapeHtml).join('<br>')}</p>`,
   );
   return { subject, text, html };
 }

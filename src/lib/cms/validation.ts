@@ -84,7 +84,7 @@ function plainMessage(issue: Issue): string | undefined {
     case 'invalid_type':
       return issue.input === undefined ? 'Fill this in' : undefined;
     case 'invalid_format':
-      return issue.format === 'email' ? 'Write an e-mail address, such as name@example.com' : undefined;
+      return issue.format === 'email' ? 'Write an email address, such as name@example.com' : undefined;
     default:
       return undefined;
   }

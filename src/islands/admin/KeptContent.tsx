@@ -28,8 +28,9 @@ export function KeptContent({ id, html, dropped }: { id: string; html: string; d
         className="rounded-lg border-2 border-warning-ink bg-warning-surface p-4 text-base text-warning-ink"
       >
         This post has {droppedKinds(dropped)}, which this editor cannot keep, so its content cannot be changed
-        here and is saved exactly as it is. To change the content, edit the post&apos;s Markdown file (export
-        it, change it and import it again, or change it in content/posts).
+        here and is saved exactly as it is. To change the content, edit the post&apos;s Markdown file:
+        download it with “Download a copy” (under “More” in the list), change it, then choose it with “Bring
+        back posts from a backup”; or change it in content/posts.
       </p>
       <div
         id={id}

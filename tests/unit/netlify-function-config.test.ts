@@ -35,7 +35,10 @@ describe('the Netlify Function without a complete mail configuration', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await contact(await functionWith({}));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: 'The form service is not configured.', success: false });
+    expect(await response.json()).toEqual({
+      error: 'The form cannot be sent at the moment. Please try again later, or call or email us.',
+      success: false,
+    });
     expect(logged.mock.calls.flat().join(' ')).toMatch(/SMTP_URL or SMTP_HOST/);
   });
 
@@ -60,7 +63,10 @@ describe('the Netlify Function without a complete mail configuration', () => {
     const response = await contact(await functionWith(env));
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ error: 'The form service is not configured.', success: false });
+    expect(await response.json()).toEqual({
+      error: 'The form cannot be sent at the moment. Please try again later, or call or email us.',
+      success: false,
+    });
     expect(logged.mock.calls.flat().join(' ')).toMatch(variable);
   });
 });

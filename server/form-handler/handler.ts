@@ -14,6 +14,7 @@ import { contactSchema } from '../../src/lib/validation/contact';
 import type { FormSchema } from '../../src/lib/validation/rules';
 import { registrationSchema } from '../../src/lib/validation/registration';
 import { escapeHtml } from '../../src/lib/text/escape-html';
+import { telHref } from '../../src/lib/site/settings';
 import { confirmationMail, contactMail, registrationMail, type SiteFacts } from './messages';
 import { mailFailure } from './mail-failure';
 import { clientKey, createRateLimit, mailboxKey } from './rate-limit';
@@ -184,7 +185,7 @@ function toResponse(
   const direct =
     !sent && practice
       ? `<p>${escapeHtml(HANDLER_MESSAGES.direct)} <a href="mailto:${escapeHtml(practice.email)}">${escapeHtml(practice.email)}</a>` +
-        ` or <a href="tel:${escapeHtml(practice.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(practice.phone)}</a>.</p>`
+        ` or <a href="${escapeHtml(telHref(practice.phone))}">${escapeHtml(practice.phone)}</a>.</p>`
       : '';
   const html =
     `<!doctype html><html lang="en-CA"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +

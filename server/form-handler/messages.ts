@@ -2,6 +2,7 @@
 // typed goes into the HTML part through escapeHtml only, so it always reads as text.
 import { type CourseContent, formatPrice } from '../../src/lib/site/courses';
 import type { PracticeSettings } from '../../src/lib/site/settings-schema';
+import { hoursLabel } from '../../src/lib/site/settings';
 import type { ContactMessage } from '../../src/lib/validation/contact';
 import { type RegistrationDetails, educationLevelOptions } from '../../src/lib/validation/registration';
 import { escapeHtml } from '../../src/lib/text/escape-html';
@@ -134,7 +135,7 @@ export function confirmationMail(
     practice.name,
     `Email: ${practice.email}`,
     `Phone: ${practice.phone}`,
-    ...practice.hours.map((row) => `${row.days}: ${row.closed ? 'Closed' : `${row.opens}-${row.closes}`}`),
+    ...practice.hours.map(hoursLabel),
   ];
   const greeting = `Hello ${details.name},`;
   const received = `Thank you for registering with ${practice.name}. We have received your registration for:`;

@@ -155,6 +155,29 @@ describe('the session check', () => {
     expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
+  it('never lasts more than two hours from now, whatever the clock said at sign-in', async () => {
+    // Signed in while the computer's clock was a day ahead; the clock is then put right. The
+    // session must not outlive its two hours by that day (a forgotten tab stays open a day longer).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-03T09:00:00Z'));
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    expect(result.ok).toBe(true);
+
+    vi.setSystemTime(new Date('2025-06-02T09:00:00Z'));
+    expect(await setup.auth.currentSession()).toBeUndefined();
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('survives a clock that is put back by a few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-02T09:00:30Z'));
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    expect(result.ok).toBe(true);
+
+    vi.setSystemTime(new Date('2025-06-02T09:00:00Z'));
+    expect(await setup.auth.currentSession()).toEqual(result.ok ? result.session : undefined);
+  });
+
   it('refuses a valid token whose session was deleted', async () => {
     const result = await setup.auth.signIn('therapist', PASSWORD);
     if (!result.ok) throw new Error('sign-in failed');

@@ -8,7 +8,8 @@
  * two hours) and stores an HS256 token that expires with it under localStorage 'auth_token'.
  *
  * A token is valid only when its signature checks with this browser's key, it has not expired,
- * and its session exists and has not expired. Sign-out deletes the session and the token.
+ * and its session exists, has not expired and has no more than its two hours left (a clock that
+ * was ahead at sign-in does not stretch it). Sign-out deletes the session and the token.
  */
 import { decodeJwt } from 'jose';
 import { runDbOperation, type DbOperationOptions, type Session } from '@/lib/db';
@@ -53,6 +54,9 @@ function sessionIdOf(token: string | null): string | undefined {
     return undefined;
   }
 }
+
+/** How far the clock may be put back during a session (a time sync's correction) without ending it. */
+export const CLOCK_TOLERANCE_MS = 60_000;
 
 /** Compared against when the username is unknown, so that case does the same work. */
 const UNKNOWN_USER_HASH = '0'.repeat(64);
@@ -153,7 +157,11 @@ export function createAuth(options: AuthOptions = {}) {
     );
     const session = found.ok ? found.value : undefined;
     if (!session || session.userId !== claims.userId) return undefined;
-    if (session.expiresAt.getTime() <= Date.now()) return undefined;
+    const left = session.expiresAt.getTime() - Date.now();
+    if (left <= 0) return undefined;
+    // A session never has more than its two hours left. One signed in while the clock was ahead (or
+    // checked after it was put back) would otherwise last as much longer as the clock was off.
+    if (left > SESSION_LIFETIME_MS + CLOCK_TOLERANCE_MS) return undefined;
     return session;
   }
 

@@ -76,6 +76,19 @@ test.describe('where a post stands', { tag: '@layout' }, () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test("a draft's preview needs the admin signed in: after signing out it is not shown", async ({ page }) => {
+    // A shared office computer: whoever uses it next, without the password, must not read the drafts
+    // by opening a preview address from the browser's history.
+    const title = 'A Draft Behind the Sign-In';
+    await writePost(page, { title, excerpt: WRITTEN, body: `The text of ${title}.`, draft: true });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/blog/a-draft-behind-the-sign-in?preview');
+    await expect(page.locator('[data-browser-post]')).toHaveAttribute('data-checked', '');
+    await expect(page.getByText(`The text of ${title}.`)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toHaveCount(0);
+  });
+
   test('deleting a site post warns that visitors keep seeing it', async ({ page }) => {
     await expect(postEntry(page, SITE_POST).getByText('On the website', { exact: true })).toBeVisible();
     await (await moreAction(page, SITE_POST, `Delete ${SITE_POST}`)).click();

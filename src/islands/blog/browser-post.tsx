@@ -35,16 +35,27 @@ export function articleFromStoredPost(post: Post): ArticleView {
 export const isPreview = (search: string): boolean => new URLSearchParams(search).has(PREVIEW_PARAMETER);
 
 /**
- * Looks the slug up among the store's published posts (drafts too on a preview address) and, when
- * there is one to show, renders it into `host`, under a banner that says who can see it (issue 35),
- * and returns true. `anyVersion` false: only a post the admin created or changed here.
+ * A preview shows drafts only while the admin is signed in in this browser: on a shared computer,
+ * whoever comes next must not read them by opening a preview address from the history. The check's
+ * code loads only on a preview address.
+ */
+async function showsDrafts(search: string): Promise<boolean> {
+  if (!isPreview(search)) return false;
+  const { isSignedIn } = await import('@/lib/auth/session-check');
+  return isSignedIn();
+}
+
+/**
+ * Looks the slug up among the store's published posts (drafts too on a preview address, for the
+ * signed-in admin) and, when there is one to show, renders it into `host`, under a banner that says
+ * who can see it (issue 35), and returns true. `anyVersion` false: only a post the admin created or changed here.
  */
 export async function showBrowserPost(
   host: HTMLElement,
   slug: string,
   anyVersion: boolean,
 ): Promise<boolean> {
-  const preview = isPreview(location.search);
+  const preview = await showsDrafts(location.search);
   const match = await findBrowserPost(slug, { drafts: preview });
   if (!match || (!anyVersion && !match.changedHere && !preview)) return false;
   const view = articleFromStoredPost(match.post);

@@ -7,9 +7,7 @@
  * unknown username, and both failures give the same message). Success adds a `sessions` row (uuid,
  * two hours) and stores an HS256 token that expires with it under localStorage 'auth_token'.
  *
- * A token is valid only when its signature checks with this browser's key, it has not expired,
- * and its session exists, has not expired and has no more than its two hours left (a clock that
- * was ahead at sign-in does not stretch it). Sign-out deletes the session and the token.
+ * Whether a token is valid is session-check.ts's rule. Sign-out deletes the session and the token.
  */
 import { decodeJwt } from 'jose';
 import { runDbOperation, type DbOperationOptions, type Session } from '@/lib/db';
@@ -17,10 +15,11 @@ import { adminAccount, syncAdminAccount, type AdminAccount } from './admin-accou
 import { clearCsrfToken } from './csrf';
 import { constantTimeEqual, hashPassword } from './password';
 import { signingKeys, type SigningKeyStore } from './signing-key';
-import { readSessionToken, SESSION_LIFETIME_MS, signSessionToken } from './token';
+import { AUTH_TOKEN_KEY, verifySessionToken } from './session-check';
+import { SESSION_LIFETIME_MS, signSessionToken } from './token';
 import { browserStorage, type KeyValueStorage } from './storage';
 
-export const AUTH_TOKEN_KEY = 'auth_token';
+export { AUTH_TOKEN_KEY, CLOCK_TOLERANCE_MS } from './session-check';
 
 /** The underlying message (SPEC 8), the same for an unknown user and a wrong password. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -54,9 +53,6 @@ function sessionIdOf(token: string | null): string | undefined {
     return undefined;
   }
 }
-
-/** How far the clock may be put back during a session (a time sync's correction) without ending it. */
-export const CLOCK_TOLERANCE_MS = 60_000;
 
 /** Compared against when the username is unknown, so that case does the same work. */
 const UNKNOWN_USER_HASH = '0'.repeat(64);
@@ -138,32 +134,9 @@ export function createAuth(options: AuthOptions = {}) {
     }
   }
 
-  /** The session of a valid token, or undefined (SPEC 4: "An expired session, or one missing ..."). */
-  async function verifyToken(token: string | null | undefined): Promise<Session | undefined> {
-    if (!token) return undefined;
-    let key: CryptoKey;
-    try {
-      key = await keys.getKey();
-    } catch (error) {
-      console.error('[auth] the signing key is not available:', error);
-      return undefined;
-    }
-    const claims = await readSessionToken(token, key);
-    if (!claims) return undefined;
-    const found = await runDbOperation(
-      'find session by id',
-      (db) => db.sessions.get(claims.sessionId),
-      dbOptions,
-    );
-    const session = found.ok ? found.value : undefined;
-    if (!session || session.userId !== claims.userId) return undefined;
-    const left = session.expiresAt.getTime() - Date.now();
-    if (left <= 0) return undefined;
-    // A session never has more than its two hours left. One signed in while the clock was ahead (or
-    // checked after it was put back) would otherwise last as much longer as the clock was off.
-    if (left > SESSION_LIFETIME_MS + CLOCK_TOLERANCE_MS) return undefined;
-    return session;
-  }
+  /** The session of a valid token, or undefined (session-check.ts). */
+  const verifyToken = (token: string | null | undefined): Promise<Session | undefined> =>
+    verifySessionToken(token, keys, dbOptions);
 
   /** The signed-in session, or undefined; an invalid stored token is removed. */
   async function currentSession(): Promise<Session | undefined> {

@@ -8,6 +8,8 @@ export interface RateLimit {
    * when the table is full of live windows and `key` has none (a new key waits; a live one is kept).
    */
   take(key: string): boolean;
+  /** How many keys (visitors' addresses, recipients' mailboxes) the table holds now. */
+  size(): number;
 }
 
 export function createRateLimit({
@@ -26,23 +28,44 @@ export function createRateLimit({
   maxKeys?: number;
 }): RateLimit {
   const windows = new Map<string, { start: number; count: number }>();
+  /** Drops the ended windows; the map is ordered oldest first, so the first live one ends the walk. */
+  const forgetEnded = (time: number) => {
+    for (const [oldKey, old] of windows) {
+      if (time - old.start < windowMs) break; // the rest started later: all still live
+      windows.delete(oldKey);
+    }
+  };
+  // A window that ended is forgotten when the next one starts, and at the latest by this timer: on a
+  // quiet site no next one may come for days, and the table would hold the last visitors' addresses
+  // all that time, where the privacy page says the server counts them "for a short time".
+  let sweep: ReturnType<typeof setTimeout> | undefined;
+  const sweepLater = () => {
+    const oldest = windows.values().next().value;
+    if (sweep !== undefined || oldest === undefined) return;
+    const wait = Math.max(1_000, oldest.start + windowMs - now());
+    sweep = setTimeout(() => {
+      sweep = undefined;
+      forgetEnded(now());
+      sweepLater();
+    }, wait);
+    sweep.unref?.(); // never keeps a stopping server (or a test run) alive
+  };
   return {
     take(key) {
       const time = now();
       let entry = windows.get(key);
       if (!entry || time - entry.start >= windowMs) {
         windows.delete(key); // re-inserted last: the map stays ordered oldest first
-        for (const [oldKey, old] of windows) {
-          if (time - old.start < windowMs) break; // the rest started later: all still live
-          windows.delete(oldKey);
-        }
+        forgetEnded(time);
         if (windows.size >= maxKeys) return false;
         entry = { start: time, count: 0 };
         windows.set(key, entry);
+        sweepLater();
       }
       entry.count += 1;
       return entry.count <= limit;
     },
+    size: () => windows.size,
   };
 }
 

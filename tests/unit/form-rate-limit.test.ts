@@ -1,7 +1,7 @@
 // The forms' rate limiter (server/form-handler/rate-limit.ts): a flood of other keys never resets a
 // live counter, a recipient is one mailbox whatever case or +tag the address is written in, and an
-// IPv6 visitor is one /64 network.
-import { describe, expect, it } from 'vitest';
+// IPv6 visitor is one /64 network. Nothing is held after its window ends, even if no one posts again.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientKey, createRateLimit, mailboxKey } from '../../server/form-handler/rate-limit';
 
 describe('the rate limit', () => {
@@ -36,6 +36,28 @@ describe('the rate limit', () => {
     expect(limit.take('k')).toBe(false);
     clock.now += 1_000;
     expect(limit.take('k')).toBe(true);
+  });
+
+  describe('on a quiet site', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    // The privacy page: the server counts each address "for a short time, in its memory only". The
+    // last visitors' addresses were dropped only when someone posted again, which may be days later.
+    it('forgets every address once its window ends, without a later post', () => {
+      vi.useFakeTimers();
+      const limit = createRateLimit({ limit: 8, windowMs: 15 * 60_000 });
+      limit.take('203.0.113.7');
+      vi.advanceTimersByTime(5 * 60_000);
+      limit.take(mailboxKey('priya@example.com'));
+      expect(limit.size()).toBe(2);
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(limit.size()).toBe(1); // the first window ended; the second is still running
+      vi.advanceTimersByTime(5 * 60_000);
+      expect(limit.size()).toBe(0);
+      expect(vi.getTimerCount()).toBe(0); // nothing left to count, nothing scheduled
+    });
   });
 });
 

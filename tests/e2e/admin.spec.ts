@@ -298,6 +298,27 @@ test.describe('post management', () => {
     await expect(row(page, 'Short-lived post')).toHaveCount(0);
   });
 
+  // "Delete removes the post from this browser" (docs/admin-guide.md): the copy of its unsaved
+  // changes in localStorage went on holding its text, offered to no form ever again.
+  test('deleting a post deletes the unsaved changes kept for it too', async ({ page }) => {
+    await writePost(page, { title: 'Post with a slip', excerpt: 'To be deleted.', body: 'First text.' });
+    await row(page, 'Post with a slip').getByRole('link', { name: 'Edit Post with a slip' }).click();
+    await page.getByLabel(/^Title/).fill('Post with a client’s name');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    const unsavedCopies = () =>
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('admin-unsaved')));
+    await expect.poll(unsavedCopies).toHaveLength(1);
+    page.once('dialog', (question) => void question.accept()); // leave; the changes are kept
+    await page.goto('/admin/posts');
+    await postListSettled(page);
+    expect(await unsavedCopies()).toHaveLength(1);
+
+    await (await moreAction(page, 'Post with a slip', 'Delete Post with a slip')).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete post' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted “Post with a slip”.' })).toBeVisible();
+    expect(await unsavedCopies()).toEqual([]);
+  });
+
   test('leaving a form with unsaved changes asks first and keeps them', async ({ page }) => {
     await page.goto('/admin/posts/new');
     await page.getByLabel(/^Title/).fill('Half-written idea');

@@ -6,6 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { NEW_POST_PATH } from '@/lib/admin/routes';
+import { removeUnsavedCopy } from '@/lib/admin/unsaved-copy';
+import { browserStorage } from '@/lib/auth/storage';
 import { PICTURE_FILE_ACCEPT } from '@/lib/admin/picture-file';
 import { markBrowserPosts } from '@/lib/store/browser-posts-flag';
 import type { Post } from '@/lib/db';
@@ -104,6 +106,9 @@ function PostList() {
       say({ tone: 'error', text: result.error });
       return;
     }
+    // Its unsaved changes too: "Delete removes the post from this browser", and no form would offer
+    // them back any more.
+    removeUnsavedCopy(browserStorage(), toDelete.id);
     markBrowserPosts();
     await reload();
     // Closed in the same render that drops the row and shows the outcome: the dialog cannot hand

@@ -1,7 +1,7 @@
 /**
  * A copy of the post form kept in localStorage while it has unsaved changes, so the text survives
  * a closed tab, a crash or a session that ends mid-sentence: the form offers it back next time.
- * It is removed when the post is saved or the admin discards it.
+ * It is removed when the post is saved or deleted, or the admin discards it.
  */
 import type { KeyValueStorage } from '@/lib/auth/storage';
 import { isPostPictures } from './picture-file';

@@ -295,7 +295,9 @@ server.listen(port, host, () => {
     console.log(`Form handler active for: ${Object.values(formRoutes).join(', ')} (e-mail over SMTP)`);
   } else if (Object.keys(formRoutes).length > 0) {
     console.log(
-      `Development form collector active for: ${Object.values(formRoutes).join(', ')} (.data/submissions.jsonl)`,
+      `Development form collector active for: ${Object.values(formRoutes).join(', ')} (.data/submissions.jsonl). ` +
+        'Messages and registrations stay in that file on this computer and reach nobody: to deliver them ' +
+        'by e-mail, set SMTP_URL, MAIL_FROM and PRACTICE_INBOX (docs/deployment.md, "Forms and e-mail").',
     );
   }
 });

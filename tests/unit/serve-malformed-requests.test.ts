@@ -238,6 +238,13 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
 });
 
 describe('the development collector', { timeout: 20_000 }, () => {
+  it('says at start that what it collects reaches nobody, and how to deliver it', () => {
+    // A server started without SMTP settings answered the forms as sent while nobody got them.
+    expect(server.output()).toMatch(
+      /reach nobody: to deliver them by e-mail, set SMTP_URL, MAIL_FROM and PRACTICE_INBOX/,
+    );
+  });
+
   it('is off for a build that recorded none, though the server starts without endpoint variables', async () => {
     const production = await smallBuild();
     const started = await startServer(production);

@@ -282,6 +282,32 @@ test.describe('accessibility panel', { tag: '@layout' }, () => {
     expect(panel.x + panel.width).toBeLessThanOrEqual(button.x); // the button stays in sight
   });
 
+  test("on a very short window, the notice that the panel's code could not load is all in reach", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 180 }); // a 1280 x 720 screen at 400 %
+    await page.route(/\/_astro\/AccessibilityPanel\.[^/?]+\.js(\?.*)?$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.goto('/training');
+    const toggle = page.getByRole('button', { name: 'Accessibility options', exact: true });
+    await toggle.click();
+    const notice = page.getByRole('alert').filter({ hasText: 'could not load' });
+    await expect(notice).toContainText('This part of the page could not load.');
+    // Fixed above the button, its first lines were above the window's top, where no scrolling reaches.
+    const box = (await notice.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(180);
+    // What does not fit scrolls inside it, and the button stays in sight beside it.
+    const end = await notice.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+      return element.scrollTop + element.clientHeight - element.scrollHeight;
+    });
+    expect(end).toBeGreaterThanOrEqual(-1);
+    const button = (await toggle.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(button.x);
+  });
+
   test('in forced colours, a switch shows whether it is on', async ({ page }) => {
     await page.emulateMedia({ forcedColors: 'active' });
     await page.goto('/');

@@ -377,6 +377,37 @@ test('a new version waits for the visitor: "Not now" keeps the page, "Reload" sw
   await expect.poll(() => workerState(page), TAKEOVER).toEqual({ waiting: false, controlled: true });
 });
 
+test('on a very short window, the new-version prompt starts in sight and scrolls inside', async ({
+  page,
+}) => {
+  test.setTimeout(30_000 + INSTALL.timeout);
+  await page.setViewportSize({ width: 320, height: 180 }); // a 1280 x 720 screen at 400 %
+  await openBlankSitePage(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?version=older', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/training');
+  await page
+    .locator('#registration-form')
+    .getByLabel(/^Full name/)
+    .fill('Typed before the update');
+  const status = page.getByRole('status').filter({ hasText: 'A new version of this site is ready' });
+  await expect(status).toBeVisible(INSTALL);
+  // With something typed, Reload first adds its warning, which made the card taller still.
+  await status.getByRole('button', { name: 'Reload' }).click();
+  await expect(status).toContainText('Reloading clears what you have typed on this page.');
+  // Fixed to the bottom, the card grew upward: its question was above the window's top, out of reach.
+  const card = page.locator('[data-update-card]');
+  const box = (await card.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(180);
+  await expect(card.getByText('A new version of this site is ready. Reload to see it?')).toBeInViewport();
+  // The buttons, further down, scroll into sight inside the card when reached with Tab.
+  await status.getByRole('button', { name: 'Not now' }).focus();
+  await expect(status.getByRole('button', { name: 'Not now' })).toBeInViewport();
+});
+
 test('"Reload" does not wait for the old version to finish a slow request', async ({ page, context }) => {
   test.setTimeout(30_000 + INSTALL.timeout + TAKEOVER.timeout);
   await openBlankSitePage(page);

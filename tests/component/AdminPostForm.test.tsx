@@ -12,6 +12,7 @@ import type { Auth } from '@/lib/auth/session';
 import { closeDb, type Session } from '@/lib/db';
 import { postStore } from '@/lib/store/posts';
 import { sanitizeHtml } from '@/lib/text/sanitize';
+import { expectHeard, listen } from './spoken';
 
 const session: Session = {
   id: 'session-1',
@@ -156,7 +157,7 @@ describe('PostForm', () => {
     cleanup();
     renderForm();
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('Half written');
-    expect(screen.getByText(/were restored/)).toBeVisible();
+    expect(await screen.findByText(/were restored/)).toBeVisible(); // said just after the form shows
     await userEvent.click(screen.getByRole('button', { name: 'Discard restored changes' }));
     expect(screen.getByLabelText(/^Title/)).toHaveValue('');
     expect(screen.getByLabelText(/^Title/)).toHaveFocus(); // not lost with the button
@@ -192,8 +193,37 @@ describe('PostForm', () => {
     // The restore put back the whole form before: the other tab's excerpt was undone.
     expect(screen.getByLabelText(/^Excerpt/)).toHaveValue('Saved in the other tab.');
     expect(
-      screen.getByText(/with other changes to: Title\. Your unsaved version of it is shown/),
+      await screen.findByText(/with other changes to: Title\. Your unsaved version of it is shown/),
     ).toBeVisible();
+  });
+
+  it('says, once the form is on the page, that unsaved changes were restored and which fields both tabs changed', async () => {
+    const opened = { ...EMPTY_POST_FORM, title: 'Visual schedules', excerpt: 'How pictures help.' };
+    const openForm = (initial: typeof opened) =>
+      render(
+        <AuthGate auth={fakeAuth(async () => session)} onRedirect={vi.fn()}>
+          <PostForm formKey={3} initial={initial} postId={3} />
+        </AuthGate>,
+      );
+    openForm(opened);
+    await userEvent.type(await screen.findByLabelText(/^Title/), ' at home');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('admin-unsaved-post:3') ?? '{}').values?.title).toBe(
+        'Visual schedules at home',
+      ),
+    );
+    cleanup();
+    await listen();
+    // Reloaded after a save in another tab, as the refused save's message asks.
+    openForm({ ...opened, title: 'Visual schedules, step by step' });
+    // The notice came with its status region, so it was never said: the admin heard nothing of the
+    // mix of versions in the form.
+    await expectHeard([
+      expect.stringMatching(
+        /^polite: Changes you had not saved \(.+\) were restored\. Save the post to keep them\. ?The post was also saved from another tab or window since then, with other changes to: Title\./,
+      ) as unknown as string,
+    ]);
+    expect(document.body).toHaveFocus(); // said, not focused: the admin starts where pages start
   });
 
   it('says so when the browser has no room left for the copy, and again when it has', async () => {

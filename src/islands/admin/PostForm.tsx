@@ -8,7 +8,7 @@
  * next time the form opens, e.g. after the session ended), leaving asks first, and a failed save
  * keeps the form and says why.
  */
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { POST_FORM_FIELDS, type PostFormField, type PostFormValues } from '@/lib/admin/post-form';
 import { ADMIN_POSTS_PATH } from '@/lib/admin/routes';
 import type { FormKey } from '@/lib/admin/unsaved-copy';
@@ -67,6 +67,9 @@ export interface PostFormProps {
   askForUrl?: RichTextEditorProps['askForUrl'];
 }
 
+/** Long enough for the accessibility tree to have the empty region before its text arrives. */
+const RESTORED_NOTICE_AFTER_MS = 100;
+
 /** What the notice over the form says: why a save failed, or that unsaved changes were restored. */
 type Shown =
   | { tone: 'error'; message: string }
@@ -86,11 +89,20 @@ export function PostForm({ formKey, initial, postId, savedAt, askForUrl }: PostF
   const notKept = dirty && !copy.kept;
   const [editorKey, setEditorKey] = useState(0);
   const { formRef, messageRef, fieldErrors: errors, actions: feedback } = useFormFeedback(POST_FORM_FIELDS);
-  const [shown, setShown] = useState<Shown | null>(
-    copy.restored
-      ? { tone: 'restored', savedAt: copy.restored.savedAt, bothChanged: copy.restored.bothChanged }
-      : null,
-  );
+  const [shown, setShown] = useState<Shown | null>(null);
+  // Restored changes are said once the form, and so its empty status region, is on the page: a
+  // region that arrives with its text is not announced, and the admin would not hear that the form
+  // holds unsaved changes, some of them over another tab's save.
+  const { restored } = copy;
+  useEffect(() => {
+    if (!restored) return;
+    const { savedAt, bothChanged } = restored;
+    const timer = setTimeout(
+      () => setShown((current) => current ?? { tone: 'restored', savedAt, bothChanged }),
+      RESTORED_NOTICE_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [restored]);
   const [askLeave, setAskLeave] = useState<string | null>(null);
   const { saving, save } = useSavePost(
     { postId, savedAt },

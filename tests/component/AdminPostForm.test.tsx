@@ -6,7 +6,7 @@ import { AuthGate, LOADING_TEXT } from '@/islands/admin/AuthGate';
 import { tagsTheEditorDrops } from '@/islands/admin/editor-extensions';
 import { PostForm } from '@/islands/admin/PostForm';
 import { UNSAVED_COPY_DELAY_MS } from '@/islands/admin/useUnsavedCopy';
-import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
+import { EMPTY_POST_FORM, type PostFormValues } from '@/lib/admin/post-form';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import type { Auth } from '@/lib/auth/session';
 import { closeDb, type Session } from '@/lib/db';
@@ -81,6 +81,15 @@ function renderForm(askForUrl = vi.fn<(message: string, current: string) => stri
     </AuthGate>,
   );
   return { auth, askForUrl };
+}
+
+/** The form of a saved post (id 3), as its edit page opens it. */
+function renderEditForm(initial: PostFormValues) {
+  render(
+    <AuthGate auth={fakeAuth(async () => session)} onRedirect={vi.fn()}>
+      <PostForm formKey={3} initial={initial} postId={3} />
+    </AuthGate>,
+  );
 }
 
 describe('PostForm', () => {
@@ -166,13 +175,7 @@ describe('PostForm', () => {
 
   it("restores unsaved changes over a save made in another tab since, keeping that save's other changes", async () => {
     const opened = { ...EMPTY_POST_FORM, title: 'Visual schedules', excerpt: 'How pictures help.' };
-    const openForm = (initial: typeof opened) =>
-      render(
-        <AuthGate auth={fakeAuth(async () => session)} onRedirect={vi.fn()}>
-          <PostForm formKey={3} initial={initial} postId={3} />
-        </AuthGate>,
-      );
-    openForm(opened);
+    renderEditForm(opened);
     const title = await screen.findByLabelText(/^Title/);
     await userEvent.clear(title);
     await userEvent.type(title, 'Visual schedules at home');
@@ -188,7 +191,7 @@ describe('PostForm', () => {
       title: 'Visual schedules, step by step',
       excerpt: 'Saved in the other tab.',
     };
-    openForm(savedThere);
+    renderEditForm(savedThere);
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('Visual schedules at home');
     // The restore put back the whole form before: the other tab's excerpt was undone.
     expect(screen.getByLabelText(/^Excerpt/)).toHaveValue('Saved in the other tab.');
@@ -199,13 +202,7 @@ describe('PostForm', () => {
 
   it('says, once the form is on the page, that unsaved changes were restored and which fields both tabs changed', async () => {
     const opened = { ...EMPTY_POST_FORM, title: 'Visual schedules', excerpt: 'How pictures help.' };
-    const openForm = (initial: typeof opened) =>
-      render(
-        <AuthGate auth={fakeAuth(async () => session)} onRedirect={vi.fn()}>
-          <PostForm formKey={3} initial={initial} postId={3} />
-        </AuthGate>,
-      );
-    openForm(opened);
+    renderEditForm(opened);
     await userEvent.type(await screen.findByLabelText(/^Title/), ' at home');
     await waitFor(() =>
       expect(JSON.parse(localStorage.getItem('admin-unsaved-post:3') ?? '{}').values?.title).toBe(
@@ -215,7 +212,7 @@ describe('PostForm', () => {
     cleanup();
     await listen();
     // Reloaded after a save in another tab, as the refused save's message asks.
-    openForm({ ...opened, title: 'Visual schedules, step by step' });
+    renderEditForm({ ...opened, title: 'Visual schedules, step by step' });
     // The notice came with its status region, so it was never said: the admin heard nothing of the
     // mix of versions in the form.
     await expectHeard([

@@ -224,7 +224,8 @@ export function classifyDatabaseError(error: unknown): DatabaseUnavailableReason
   return 'failed';
 }
 
-function withTimeout<T>(work: Promise<T>, timeoutMs: number, description: string): Promise<T> {
+/** `work`, or a DatabaseTimeoutError once `timeoutMs` have passed: a database call never hangs a page. */
+export function withTimeout<T>(work: Promise<T>, timeoutMs: number, description: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(

@@ -236,6 +236,20 @@ describe('the session check', () => {
     expect(await readSessionToken(result.token, key)).toBeDefined();
   });
 
+  it("fails, rather than waits for good, when the key's database never answers", async () => {
+    // An open request that never completes, as a browser gives when another connection blocks it:
+    // each admin page waited on "Loading..." for good, while BlogDatabase's calls give up at 5 s.
+    const { createSigningKeyStore } = await import('@/lib/auth/signing-key');
+    const { IDBKeyRange, indexedDB } = await import('fake-indexeddb');
+    const silent = { ...indexedDB, cmp: indexedDB.cmp.bind(indexedDB), open: () => ({}) };
+    const stuck = createSigningKeyStore({ indexedDB: silent as unknown as IDBFactory, IDBKeyRange }, 50);
+    await expect(stuck.getKey()).rejects.toThrow(/reading the signing key did not finish within 50 ms/);
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    const { verifySessionToken } = await import('@/lib/auth/session-check');
+    expect(await verifySessionToken(result.token, stuck)).toBeUndefined();
+  });
+
   it('does not accept tokens after the key is reset', async () => {
     const result = await setup.auth.signIn('therapist', PASSWORD);
     if (!result.ok) throw new Error('sign-in failed');

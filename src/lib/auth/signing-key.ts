@@ -9,6 +9,7 @@
  * clone, which IndexedDB supports and localStorage (strings only) does not.
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
+import { DEFAULT_DB_TIMEOUT_MS, withTimeout } from '@/lib/db';
 
 export const KEY_DATABASE_NAME = 'BlogAuthKeys';
 const SESSION_KEY_NAME = 'session-signing';
@@ -34,7 +35,15 @@ export interface SigningKeyStore {
   reset(): Promise<void>;
 }
 
-export function createSigningKeyStore(options?: DexieOptions): SigningKeyStore {
+/**
+ * `timeoutMs`: how long reading or storing the key may take, as for every BlogDatabase call (db.ts).
+ * A database that never answers left each admin page on "Loading..." for good; it now fails, and the
+ * sign-in check treats the session as invalid, as it does when BlogDatabase does not answer.
+ */
+export function createSigningKeyStore(
+  options?: DexieOptions,
+  timeoutMs: number = DEFAULT_DB_TIMEOUT_MS,
+): SigningKeyStore {
   let db: KeyDatabase | undefined;
   let pending: Promise<CryptoKey> | undefined;
   const database = () => (db ??= openKeyDatabase(options));
@@ -58,10 +67,12 @@ export function createSigningKeyStore(options?: DexieOptions): SigningKeyStore {
 
   return {
     getKey() {
-      pending ??= loadOrCreate().catch((error: unknown) => {
-        pending = undefined;
-        throw error;
-      });
+      pending ??= withTimeout(loadOrCreate(), timeoutMs, 'reading the signing key').catch(
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
       return pending;
     },
     async reset() {

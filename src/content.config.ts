@@ -68,9 +68,11 @@ function checkPictureFields(loader: Loader, fields: readonly string[]): Loader {
 /**
  * Stops the build at an SVG picture in a media folder that could run script or load another file
  * (src/lib/content/svg-files.ts), and at a post (or service page) the schema cannot judge, naming
- * the file: front matter that Astro reads otherwise than these checks (src/lib/text/post-file-split.mjs), a day the calendar does not have (YAML reads 'publishedAt: 2025-02-30' as March 2
- * without a word, so the schema never sees the typo), or a picture in the text that the blog could
- * not show, or that has no alt text (src/lib/text/post-body.ts).
+ * the file: front matter that Astro reads otherwise than these checks
+ * (src/lib/text/post-file-split.mjs), a day the calendar does not have (YAML reads
+ * 'publishedAt: 2025-02-30' as March 2 without a word, so the schema never sees the typo), or a
+ * picture in the text that the blog could not show, or that has no alt text
+ * (src/lib/text/post-body.ts).
  */
 export function checkPostSources(
   loader: Loader,

@@ -48,7 +48,8 @@ async function showsDrafts(search: string): Promise<boolean> {
 /**
  * Looks the slug up among the store's published posts (drafts too on a preview address, for the
  * signed-in admin) and, when there is one to show, renders it into `host`, under a banner that says
- * who can see it (issue 35), and returns true. `anyVersion` false: only a post the admin created or changed here.
+ * who can see it (issue 35), and returns true. `anyVersion` false: only a post the admin created
+ * or changed here.
  */
 export async function showBrowserPost(
   host: HTMLElement,

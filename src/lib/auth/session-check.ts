@@ -47,7 +47,10 @@ export async function verifySessionToken(
   return session;
 }
 
-/** Whether the admin is signed in in this browser now. Only reads: a bad token stays for the admin's pages to remove. */
+/**
+ * Whether the admin is signed in in this browser now. Only reads: a bad token stays for the admin's
+ * pages to remove.
+ */
 export async function isSignedIn(
   storage: () => KeyValueStorage = browserStorage,
   keys?: SigningKeyStore,

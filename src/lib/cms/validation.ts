@@ -118,8 +118,8 @@ function allFields(fields: readonly LabelledField[]): LabelledField[] {
 
 /**
  * The message with each field it names by its name in the files ('featuredImage', 'open24'), which
- * the admin never sees, named by its label instead ('“Picture at the top of the post”'). Only names that are not
- * plain words are replaced: 'price' in 'the bundle price' is English, not a field.
+ * the admin never sees, named by its label instead ('“Picture at the top of the post”'). Only names
+ * that are not plain words are replaced: 'price' in 'the bundle price' is English, not a field.
  */
 export function withLabels(message: string, fields: readonly LabelledField[]): string {
   const labels = new Map(

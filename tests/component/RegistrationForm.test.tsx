@@ -182,7 +182,7 @@ describe('RegistrationForm: validation', () => {
     expect(field.experience()).toHaveAccessibleDescription(/Please enter a valid number of years/);
     expect(courseGroup()).toHaveAttribute('aria-invalid', 'true');
     expect(course(/Introductory ABA/)).toHaveAccessibleDescription(
-      'Feb 17 to Feb 28, Weekdays, 6-8 PM Please select a course',
+      'Feb 17 to Feb 28, weekdays, 6-8 PM Please select a course',
     );
     for (const input of [field.name(), field.email(), field.phone(), field.education(), field.experience()]) {
       expect(input).toHaveAttribute('aria-invalid', 'true');

@@ -106,7 +106,7 @@ describe('registration form, heard', () => {
     `textbox, Phone (required), ${phoneHint}, required`,
     'combobox, Highest level of education (required), has popup listbox, not expanded, required',
     'textbox, Years of work experience (required), A number from 0 to 50., required',
-    'radio, Introductory ABA — $299, Feb 17 to Feb 28, Weekdays, 6-8 PM, not checked, position 1, set size 3',
+    'radio, Introductory ABA — $299, Feb 17 to Feb 28, weekdays, 6-8 PM, not checked, position 1, set size 3',
     'button, Register',
   ];
   const SUCCESS = "Registration submitted successfully! We'll contact you soon with further details.";
@@ -161,7 +161,7 @@ describe('registration form, heard', () => {
       `textbox, Phone (required), ${phoneHint} Please enter a valid phone number, invalid, required`,
       'combobox, Highest level of education (required), Please select your highest level of education, has popup listbox, not expanded, invalid, required',
       'textbox, Years of work experience (required), A number from 0 to 50. Please enter a valid number of years, invalid, required',
-      'radio, Introductory ABA — $299, Feb 17 to Feb 28, Weekdays, 6-8 PM Please select a course, not checked, position 1, set size 3',
+      'radio, Introductory ABA — $299, Feb 17 to Feb 28, weekdays, 6-8 PM Please select a course, not checked, position 1, set size 3',
     ]);
   });
 

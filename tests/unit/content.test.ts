@@ -90,14 +90,14 @@ describe('training courses', () => {
       hours: 20,
       price: 299,
       upcoming: 'Feb 17 to Feb 28',
-      schedule: 'Weekdays, 6-8 PM',
+      schedule: 'weekdays, 6-8 PM',
     });
     expect(byId.advanced).toMatchObject({
       title: 'Advanced ABA',
       hours: 20,
       price: 399,
       upcoming: 'Apr 5 to Apr 19',
-      schedule: 'Weekends, 3-6 PM',
+      schedule: 'weekends, 3-6 PM',
     });
     expect(training.bundle).toEqual({ price: 599 });
     expect(bundleOfferText(training)).toBe('Both courses: $599 (save $99)');

@@ -72,7 +72,10 @@ const courseSchema = z.object({
   price: z.number().int().positive(),
   /** 'Feb 17 to Feb 28' */
   upcoming: text,
-  /** 'Weekdays, 6-8 PM' */
+  /**
+   * 'weekdays, 6-8 PM': written as it reads after the dates ('Feb 17 to Feb 28, weekdays, 6-8 PM' in
+   * the registration form); the training page capitalises its first letter where it stands alone.
+   */
   schedule: text,
   summary: text.max(300),
   audience: text.max(200),

@@ -94,7 +94,7 @@ export function askToReload(worker: ServiceWorker): void {
       return;
     }
     switching = true;
-    card.querySelector('p')!.textContent = 'Reloading…'; // announced: the press was heard
+    card.querySelector('p')!.textContent = 'Reloading...'; // announced: the press was heard
     card.querySelector('p + p')?.remove();
     switchTo(worker);
   });

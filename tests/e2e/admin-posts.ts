@@ -33,7 +33,7 @@ export async function postListSettled(page: Page): Promise<void> {
   // The islands' own texts (POST_LIST_TEXT.loading, PUBLISH_TEXT.checking) and MANIFEST_URL: their
   // modules import astro: ones, which Playwright's loader cannot.
   await expect(page.getByText('Loading posts...')).toHaveCount(0);
-  await expect(page.getByText('Checking where posts are published…')).toHaveCount(0);
+  await expect(page.getByText('Checking where posts are published...')).toHaveCount(0);
   await page.waitForFunction(
     (url) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === url),
     '/blog/manifest.json',

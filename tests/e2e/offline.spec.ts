@@ -435,7 +435,7 @@ test('"Reload" does not wait for the old version to finish a slow request', asyn
 
   const reloaded = page.waitForEvent('load');
   await status.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.locator('[data-update-card] p')).toHaveText('Reloading…');
+  await expect(page.locator('[data-update-card] p')).toHaveText('Reloading...');
   await reloaded; // the page reloads all the same, a few seconds later
   // The visitor already said yes: not asked again while the old version finishes.
   await updateChecked(page);

@@ -46,7 +46,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
     }
     if (request.method() === 'PUT' && url.startsWith(CONTENTS)) {
       writes.push(request);
-      await held; // the first write waits until the test has seen 'Being published…'
+      await held; // the first write waits until the test has seen 'Being published...'
       if (refuse) return route.fulfill({ status: 401, json: { message: 'Bad credentials', status: '401' } });
       return route.fulfill({
         status: 201,
@@ -98,7 +98,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   ).toEqual([expect.stringContaining('gho_e2e'), null]);
 
   await row.getByRole('button', { name: `Publish to website ${title}` }).click();
-  await expect(row.getByText('Being published…')).toBeVisible();
+  await expect(row.getByText('Being published...')).toBeVisible();
   await expect(row.getByRole('button', { name: `Publish to website ${title}` })).toBeDisabled();
   release!();
   await expect(website.getByRole('status')).toContainText(

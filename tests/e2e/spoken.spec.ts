@@ -163,7 +163,7 @@ test.describe('publishing, on a desktop', () => {
     await publish.focus();
     await expectHeard(page, [`button, Publish to website ${TITLE}`]);
     await page.keyboard.press('Enter');
-    await expectHeard(page, ['polite: Being published…']);
+    await expectHeard(page, ['polite: Being published...']);
     github.release();
     await expectHeard(page, [
       `polite: Published “${TITLE}”: the website has it. Visitors see it once the site has been built again, which happens by itself after each change. See the change on GitHub (opens in a new tab)`,
@@ -186,7 +186,7 @@ test.describe('publishing, on a desktop', () => {
     // Focus goes back to the button that opened the dialog, as a dialog's closing does.
     await expectHeard(page, [
       `button, Remove from website ${TITLE}`,
-      'polite: Being removed from the website…',
+      'polite: Being removed from the website...',
     ]);
     github.release();
     await expectHeard(page, [
@@ -197,7 +197,7 @@ test.describe('publishing, on a desktop', () => {
     await publish.focus();
     await expectHeard(page, [`button, Publish to website ${TITLE}`]);
     await page.keyboard.press('Enter');
-    await expectHeard(page, ['polite: Being published…']);
+    await expectHeard(page, ['polite: Being published...']);
     github.release();
     await expectHeard(page, [
       'assertive: GitHub could not save the file (status 500: Server Error). Try again later. The post in this browser is unchanged.',

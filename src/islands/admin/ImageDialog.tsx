@@ -195,7 +195,7 @@ export function ImageDialog({
             className={`${inputClass} ${file ? 'text-transparent' : ''} file:mr-3 file:min-h-9 file:rounded-md file:border-2 file:border-brand file:bg-page file:px-3 file:font-semibold file:text-brand`}
           />
           <p role="status" className="mt-2 text-base empty:hidden">
-            {reading ? 'Reading the picture…' : ''}
+            {reading ? 'Reading the picture...' : ''}
           </p>
           {file && !reading ? (
             <div className="mt-2 flex items-center gap-3">

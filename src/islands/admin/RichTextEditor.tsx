@@ -174,7 +174,7 @@ export function RichTextEditor({
   useEffect(() => {
     pictureFilesRef.current = (files, at) => {
       if (disabled || files.length === 0) return;
-      setLinkMessage(plural(files.length, 'Reading the picture…', 'Reading the pictures…'));
+      setLinkMessage(plural(files.length, 'Reading the picture...', 'Reading the pictures...'));
       void (async () => {
         // Every file is read, in order; each usable one is added, its alt text asked for in turn, and
         // each that cannot be used gets its own message. Names given now are taken for the next ones.

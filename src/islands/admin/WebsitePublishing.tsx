@@ -25,7 +25,7 @@ export const PUBLISH_TEXT = {
   // On localhost the admin first asks decap-server (`npm run cms`), as Decap CMS does.
   localNotAnswering:
     'On this computer, posts go to the project folder through decap-server, which did not answer: start it with “npm run cms” in the project folder, then choose “Try again”.',
-  checking: 'Checking where posts are published…',
+  checking: 'Checking where posts are published...',
 } as const;
 
 type PublishingContext = Publishing & {
@@ -259,7 +259,7 @@ function toFormNotice(notice: Notice, publishing: Publishing): FormNotice {
   };
 }
 
-/** While a post is being published or removed, what its row shows ('Being published…'), said once. */
+/** While a post is being published or removed, what its row shows ('Being published...'), said once. */
 function progressText(publishing: Publishing): string | undefined {
   const running = publishing.busy.values().next();
   return running.done ? undefined : BUSY_TEXT[running.value];

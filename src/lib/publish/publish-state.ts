@@ -16,8 +16,8 @@ export type WebsiteState =
 
 /** While "Publish to website" or "Remove from website" runs. */
 export const BUSY_TEXT: Record<'publishing' | 'removing', string> = {
-  publishing: 'Being published…',
-  removing: 'Being removed from the website…',
+  publishing: 'Being published...',
+  removing: 'Being removed from the website...',
 };
 
 export function websiteState(post: Post, site: SitePost | undefined): WebsiteState {

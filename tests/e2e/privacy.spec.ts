@@ -61,7 +61,7 @@ test.describe('privacy', () => {
       await page.goto(path);
       // Next to the form's island: under its submit button, and there without JavaScript too.
       const note = page.locator(`astro-island:has(${form}) + [data-privacy-note]`);
-      await expect(note, path).toContainText('goes by email to our practice’s inbox');
+      await expect(note, path).toContainText("goes by email to our practice's inbox");
       await expect(note.getByRole('link', { name: PRIVACY_LINK }), path).toHaveAttribute('href', '/privacy');
     }
     await page.goto('/');

@@ -177,7 +177,7 @@ test.describe('publishing, on a desktop', () => {
     await expectHeard(page, [`button, Remove from website ${TITLE}`]);
     await page.keyboard.press('Enter');
     await expectHeard(page, [
-      `alertdialog, Remove this post from the website?, “${TITLE}” is taken out of the website’s files. Once the site has been built again, visitors no longer find it in the blog list, and its address /blog/heard-published shows the “page not found” page. The post stays in this browser; you can publish it again later., modal`,
+      `alertdialog, Remove this post from the website?, “${TITLE}” is taken out of the website's files. Once the site has been built again, visitors no longer find it in the blog list, and its address /blog/heard-published shows the “page not found” page. The post stays in this browser; you can publish it again later., modal`,
       'button, Cancel',
     ]);
     await page.keyboard.press('Tab');
@@ -190,7 +190,7 @@ test.describe('publishing, on a desktop', () => {
     ]);
     github.release();
     await expectHeard(page, [
-      `polite: Removed “${TITLE}” from the website’s files. Visitors stop seeing it once the site has been built again; it stays in this browser. See the change on GitHub (opens in a new tab)`,
+      `polite: Removed “${TITLE}” from the website's files. Visitors stop seeing it once the site has been built again; it stays in this browser. See the change on GitHub (opens in a new tab)`,
     ]);
 
     github.refuse = true;

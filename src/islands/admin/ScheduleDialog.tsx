@@ -71,7 +71,7 @@ export function ScheduleDialog({
       {post && (
         <>
           <p>
-            “{post.title}” goes on the website at this time, with the site’s first build from then. Until then
+            “{post.title}” goes on the website at this time, with the site's first build from then. Until then
             visitors do not see it anywhere, and its address shows “page not found”.
           </p>
           <label htmlFor={`${id}-at`} className="mt-3 block font-semibold">

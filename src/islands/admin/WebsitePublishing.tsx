@@ -140,7 +140,7 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
     const result =
       connection?.kind === 'github-signed-out'
         ? await auth.signInWithGitHub(connection.provider)
-        : ({ ok: false, error: 'GitHub is not this site’s backend.' } as const);
+        : ({ ok: false, error: "GitHub is not this site's backend." } as const);
     setSigningIn(false);
     const then = signIn?.then;
     setSignIn(null);
@@ -201,7 +201,7 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
         {toRemove && (
           <>
             <p>
-              “{toRemove.title}” is taken out of the website’s files. Once the site has been built again,
+              “{toRemove.title}” is taken out of the website's files. Once the site has been built again,
               visitors no longer find it in the blog list, and its address /blog/{toRemove.slug} shows the
               “page not found” page.
             </p>
@@ -235,7 +235,7 @@ export function WebsitePublishing({ posts, onChanged, children }: WebsitePublish
           <p className="mb-3">{PUBLISH_TEXT.localNotAnswering}</p>
         )}
         <p>
-          The website’s files are kept on GitHub, so publishing needs your GitHub account. A sign-in window
+          The website's files are kept on GitHub, so publishing needs your GitHub account. A sign-in window
           opens; the sign-in lasts until you choose “{PUBLISH_TEXT.signOut}”, sign out of the admin, your
           admin session ends, or you close this tab. If the window does not open or is closed, this page says
           so and nothing is published.

@@ -169,7 +169,7 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
   const publishAt = outcome.action === 'publish' ? outcome.post?.publication?.publishAt : undefined;
   const live =
     publishAt !== undefined
-      ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (Toronto time), with the site’s first build from then; until then visitors do not see it.`
+      ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (Toronto time), with the site's first build from then; until then visitors do not see it.`
       : outcome.action === 'publish'
         ? 'Visitors see it once the site has been built again, which happens by itself after each change.'
         : 'Visitors stop seeing it once the site has been built again; it stays in this browser.';
@@ -177,7 +177,7 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
   const files = [where, ...(outcome.pictures ?? [])];
   const written = files.length > 1 ? `${where} and its pictures` : where;
   const body = outcome.commit.committed
-    ? `${outcome.action === 'publish' ? `Published “${title}”: the website has it` : `Removed “${title}” from the website’s files`}. ${live}`
+    ? `${outcome.action === 'publish' ? `Published “${title}”: the website has it` : `Removed “${title}” from the website's files`}. ${live}`
     : // `git diff` shows nothing for a new file: `git status` lists it, `git add` stages it (or its deletion).
       `${outcome.action === 'publish' ? 'Wrote' : 'Deleted'} ${written} in the project folder for “${title}”. In that folder, “git status” lists ${files.length > 1 ? 'them' : 'it'}; “git add ${files.join(' ')}”, then commit and push ${files.length > 1 ? 'them' : 'it'}: ${live.charAt(0).toLowerCase()}${live.slice(1)}`;
   return outcome.recorded

@@ -24,7 +24,7 @@ export const SAVED_REGISTRATION_TEXT = {
     "This browser's storage could not be read (it may be turned off, or this is a private window). Your browser's settings can still clear this site's data.",
   deleted: (saved: string) => `The registration saved ${saved} was deleted from this browser.`,
   notDeleted:
-    'The registration could not be deleted. Please try again, or clear this site’s data in your browser’s settings.',
+    "The registration could not be deleted. Please try again, or clear this site's data in your browser's settings.",
 } as const;
 
 export interface SavedRegistrationsProps {

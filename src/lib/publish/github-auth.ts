@@ -78,7 +78,7 @@ export function awaitOAuthToken(
         }
         return finish({
           ok: false,
-          error: 'GitHub’s sign-in answered in a way this admin does not understand.',
+          error: "GitHub's sign-in answered in a way this admin does not understand.",
         });
       }
       if (data.startsWith('authorization:github:error:')) {

@@ -78,7 +78,7 @@ const STANDING_TEXT: Record<Exclude<Standing, 'scheduled'>, Omit<StandingWords, 
     visitorsSeeIt: false,
   },
   'draft-on-website': {
-    label: 'Draft here; visitors still see the website’s copy',
+    label: "Draft here; visitors still see the website's copy",
     explanation:
       'You made this post a draft in this browser, but the website still shows it. Press “Remove from website” to take it off.',
     visitorsSeeIt: true,
@@ -92,7 +92,7 @@ const STANDING_TEXT: Record<Exclude<Standing, 'scheduled'>, Omit<StandingWords, 
   'written-locally': {
     label: 'Written on this computer; visitors do not see this version yet',
     explanation:
-      'The post’s file is in the website’s folder on this computer. Visitors see this version once that change is sent to the website (committed and pushed) and the site is built again; until then they see the earlier version, if there is one.',
+      "The post's file is in the website's folder on this computer. Visitors see this version once that change is sent to the website (committed and pushed) and the site is built again; until then they see the earlier version, if there is one.",
     visitorsSeeIt: false,
   },
   sent: {

@@ -30,9 +30,11 @@ const env = buildEnvironment(process.env);
 // astro:env reads process.env: give it the values as checked (trimmed, normalised), so the pages
 // read what the Content-Security-Policy allows (docs/configuration.md).
 Object.assign(process.env, env.variables);
-// The login page gets only a salted PBKDF2 of the password's hash, with a salt made for this build;
-// its username comes through astro:env.
-const { username: _username, ...adminPassword } = await shippedAdminAccount(env.adminAccount);
+// The login page gets only a salted PBKDF2 of the password's hash, with the site's salt (decision
+// 0055); its username comes through astro:env.
+const { username: _username, ...adminPassword } = await shippedAdminAccount(env.adminAccount, {
+  siteUrl: env.siteUrl,
+});
 
 // Pages that must never be indexed (they are also noindex in their <head>).
 const PRIVATE_PATH = /\/(admin|login|cms|offline)(\/|$)/;

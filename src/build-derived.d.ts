@@ -2,8 +2,8 @@
 // only where no build made them (the unit tests): site code falls back to the development values.
 declare module 'virtual:build-derived' {
   /**
-   * The admin password as the sign-in may know it: PBKDF2-SHA-256 of ADMIN_PASSWORD_SHA256 with a
-   * salt made for this build (tools/build-env.mjs shippedAdminAccount); never the SHA-256 itself.
+   * The admin password as the sign-in may know it: PBKDF2-SHA-256 of ADMIN_PASSWORD_SHA256 with the
+   * site's salt (tools/build-env.mjs shippedAdminAccount, decision 0055); never the SHA-256 itself.
    */
   export interface AdminPassword {
     /** Lower-case hex PBKDF2-SHA-256 of the password's hex SHA-256, with `salt` and `iterations`. */

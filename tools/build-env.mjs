@@ -6,9 +6,9 @@ import {
   bytesToHex,
   derivePasswordHash,
   ADMIN_USERNAME_PATTERN,
-  makeSalt,
   PBKDF2_ITERATIONS,
   shippedAccountProblem,
+  siteSalt,
 } from '../src/lib/auth/password-derivation.mjs';
 import { DEV_ADMIN, FORM_ROUTES, isLoopbackHost } from '../src/lib/config/shared.mjs';
 
@@ -220,15 +220,17 @@ export function measurementAdminEnv(env) {
 }
 
 /**
- * What the login page gets instead of the SHA-256: its PBKDF2 derivation with a salt made now, at
- * each build (docs/configuration.md, "The admin account"). Takes about half a second.
+ * What the login page gets instead of the SHA-256: its PBKDF2 derivation with the site's salt
+ * (siteSalt: the same at every build of the site, decision 0055; docs/configuration.md, "The admin
+ * account"). Takes about half a second.
  * @param {{ username: string, passwordSha256: string, development: boolean }} account
- * @param {{ salt?: string, iterations?: number }} [options] for tests
+ * @param {{ siteUrl?: string, salt?: string, iterations?: number }} [options] salt and iterations for tests
  */
 export async function shippedAdminAccount(
   account,
-  { salt = makeSalt(), iterations = PBKDF2_ITERATIONS } = {},
+  { siteUrl = DEV_SITE_URL, salt, iterations = PBKDF2_ITERATIONS } = {},
 ) {
+  salt ??= await siteSalt(siteUrl, account.username);
   const shipped = {
     username: account.username,
     passwordHash: await derivePasswordHash(account.passwordSha256, salt, iterations),

@@ -16,7 +16,7 @@ export const INCREMENTAL_BUILD_VARIABLE = 'INCREMENTAL_BUILD';
 export const incrementalBuildWanted = (env = process.env) => env[INCREMENTAL_BUILD_VARIABLE]?.trim() === '1';
 
 /**
- * @param {Array<string | undefined>} salted values made anew at each build that scripts carry
+ * @param {Array<string | undefined>} salted values that scripts carry and a new admin password changes
  * @returns {import('astro').AstroIntegration}
  */
 export function incrementalPages(salted) {

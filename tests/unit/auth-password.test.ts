@@ -10,13 +10,15 @@ import {
 import {
   derivePasswordHash,
   hexToBytes,
-  makeSalt,
   PBKDF2_ITERATIONS,
   pbkdf2Sha256Hex,
+  siteSalt,
 } from '@/lib/auth/password-derivation.mjs';
 import { TEST_ACCOUNT, TEST_PASSWORD_SHA256 } from './auth-helpers';
 
 const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+/** siteSalt('https://www.example.org', 'therapist'), worked out with sha256sum (below). */
+const SITE_SALT = '0219864702fe8285d43d120dfdb32c9c';
 
 describe('password hashing', () => {
   it('gives the lower-case hex SHA-256 of the UTF-8 text, as sha256sum does', async () => {
@@ -70,10 +72,20 @@ describe('PBKDF2-HMAC-SHA-256', () => {
     expect(await hashPassword('a long test passphrase', TEST_ACCOUNT)).toBe(TEST_ACCOUNT.passwordHash);
   });
 
-  it('makes 16 random bytes of salt, and refuses a salt that is not hex', () => {
-    const salts = new Set(Array.from({ length: 20 }, () => makeSalt()));
-    expect(salts.size).toBe(20);
-    for (const salt of salts) expect(salt).toMatch(/^[0-9a-f]{32}$/);
+  it("makes 16 bytes of salt from the site's origin and the username, and refuses a salt that is not hex", async () => {
+    const salt = await siteSalt('https://www.example.org', 'therapist');
+    expect(salt).toMatch(/^[0-9a-f]{32}$/);
+    // printf 'admin password salt v1\nhttps://www.example.org\ntherapist' | sha256sum | cut -c1-32
+    expect(salt).toBe(SITE_SALT);
+    // The origin is what counts: a path or a trailing slash in SITE_URL, or spaces around the
+    // username, give the same salt.
+    expect(await siteSalt('https://www.example.org/blog/', ' therapist ')).toBe(salt);
+    const others = await Promise.all([
+      siteSalt('https://practice.example.net', 'therapist'),
+      siteSalt('http://www.example.org', 'therapist'),
+      siteSalt('https://www.example.org', 'admin'),
+    ]);
+    expect(new Set([salt, ...others]).size).toBe(4);
     expect(() => hexToBytes('abc')).toThrow();
     expect(() => hexToBytes('zz')).toThrow();
   });
@@ -82,17 +94,25 @@ describe('PBKDF2-HMAC-SHA-256', () => {
 describe('what a build ships', () => {
   const configured = { username: 'therapist', passwordSha256: TEST_PASSWORD_SHA256, development: false };
 
-  it('is a 600,000-iteration derivation with a salt of its own, which the sign-in reproduces', async () => {
-    const [first, second] = await Promise.all([
-      shippedAdminAccount(configured),
-      shippedAdminAccount(configured),
+  it("is a 600,000-iteration derivation with the site's salt, which the sign-in reproduces", async () => {
+    const siteUrl = 'https://www.example.org';
+    const [first, second, otherSite, newPassword] = await Promise.all([
+      shippedAdminAccount(configured, { siteUrl }),
+      shippedAdminAccount(configured, { siteUrl }),
+      shippedAdminAccount(configured, { siteUrl: 'https://practice.example.net' }),
+      shippedAdminAccount({ ...configured, passwordSha256: 'ab'.repeat(32) }, { siteUrl }),
     ]);
     expect(PBKDF2_ITERATIONS).toBeGreaterThanOrEqual(600_000);
     expect(first.iterations).toBe(PBKDF2_ITERATIONS);
-    expect(first.salt).toMatch(/^[0-9a-f]{32}$/);
-    // Each build salts anew: nothing computed against one deployment serves for another.
-    expect(second.salt).not.toBe(first.salt);
-    expect(second.passwordHash).not.toBe(first.passwordHash);
+    expect(first.salt).toBe(SITE_SALT);
+    // Every build of a site ships the same value until the password changes (decision 0055): the
+    // admin's session check ends an old password's sessions, and a deploy ends none.
+    expect(second).toEqual(first);
+    expect(newPassword.salt).toBe(first.salt);
+    expect(newPassword.passwordHash).not.toBe(first.passwordHash);
+    // Another site has its own salt: nothing computed against one serves for the other.
+    expect(otherSite.salt).not.toBe(first.salt);
+    expect(otherSite.passwordHash).not.toBe(first.passwordHash);
     expect(JSON.stringify(first)).not.toContain(TEST_PASSWORD_SHA256);
     expect(Object.keys(first).sort()).toEqual([
       'development',

@@ -1,6 +1,6 @@
 // The single admin account (SPEC 1 and 6: no sign-up). Its username is ADMIN_USERNAME, through
-// astro:env; its password only a slow, salted derivation of ADMIN_PASSWORD_SHA256 (PBKDF2, a salt
-// made at each build by tools/build-env.mjs, which also warns about the development account),
+// astro:env; its password only a slow, salted derivation of ADMIN_PASSWORD_SHA256 (PBKDF2, the
+// site's salt, decision 0055; tools/build-env.mjs also warns about the development account),
 // through the build's derived values (virtual:build-derived). Neither the password nor its SHA-256
 // is part of the build.
 import { ADMIN_USERNAME } from 'astro:env/client';
@@ -84,9 +84,8 @@ export async function syncAdminAccount(
         const existing = await db.users.where('username').equals(account.username).first();
         if (existing) {
           if (existing.passwordHash !== account.passwordHash) {
-            // A new password ends the sessions signed in with the old one. So does a new build's salt
-            // (it changes the value too): the first sign-in after a deploy ends this browser's
-            // other sessions, as nothing that ships may tell a new password from a new salt.
+            // A new password ends the sessions signed in with the old one (a new SITE_URL or
+            // username too: they make the salt, decision 0055).
             await db.sessions.where('userId').equals(existing.id).delete();
           }
           if (existing.passwordHash !== account.passwordHash || existing.role !== ADMIN_ROLE) {

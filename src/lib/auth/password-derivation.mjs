@@ -1,11 +1,11 @@
 // @ts-check
 // The slow, salted form of the admin password that the site ships (docs/configuration.md, "The admin account"):
-// PBKDF2-HMAC-SHA-256 of the password's hex SHA-256, with a random salt made at each build. Plain
+// PBKDF2-HMAC-SHA-256 of the password's hex SHA-256, with the site's own salt (siteSalt). Plain
 // JavaScript on Web Crypto, so the build (Node) and the sign-in (the browser) run this same code.
 
 /** OWASP's figure for PBKDF2-HMAC-SHA-256 (2023): about a second of a phone's time per guess. */
 export const PBKDF2_ITERATIONS = 600_000;
-/** 128 bits: no two builds share a salt, so no guess is worth computing for more than one. */
+/** 128 bits, as NIST SP 800-132 asks at least. */
 export const SALT_BYTES = 16;
 /** The derived value, as many bytes as a SHA-256: 64 hex characters, like the hash it stands for. */
 const DERIVED_BITS = 256;
@@ -27,9 +27,20 @@ export function hexToBytes(hex) {
   return bytes;
 }
 
-/** A new random salt, as hex. */
-export function makeSalt() {
-  return bytesToHex(crypto.getRandomValues(new Uint8Array(SALT_BYTES)));
+/**
+ * The salt of one site's admin account: the first SALT_BYTES of SHA-256 over the site's origin and the
+ * username, as hex (decision 0055). No two sites or accounts share one, so nothing computed for one
+ * serves another and no table can be made in advance for all; every build of the site has the same,
+ * so the value it ships changes only with the password, and the admin's session check can end the
+ * sessions of an old password without ending them at each deploy. Never made from the password:
+ * the salt is public, and a salt that told anything of the password would skip the slow derivation.
+ * @param {string} siteUrl SITE_URL (its origin is read)
+ * @param {string} username ADMIN_USERNAME
+ */
+export async function siteSalt(siteUrl, username) {
+  const text = `admin password salt v1\n${new URL(siteUrl).origin}\n${username.trim()}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return bytesToHex(new Uint8Array(digest).subarray(0, SALT_BYTES));
 }
 
 /**

@@ -14,8 +14,8 @@ export const BUILD_OUT_DIR_VARIABLE = 'ASTRO_BUILD_OUT_DIR';
 export const BUILD_SALTED_VARIABLE = 'ASTRO_BUILD_SALTED';
 
 /**
- * The build's asset names, less the scripts renamed at every build: those that carry one of the
- * `salted` values (the admin password's derivation, salted at each build: decision 0015) and those
+ * The build's asset names, less the scripts renamed with the admin password: those that carry one of
+ * the `salted` values (the admin password's derivation: decisions 0015 and 0055) and those
  * that name such a script (an import or a preload list), directly or not. No public page links them.
  */
 export function stableAssetNames(assetsDir: string, salted: string[]): string[] {

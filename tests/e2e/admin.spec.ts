@@ -125,6 +125,35 @@ test.describe('sign-in and sessions', () => {
     await expect(page).toHaveURL(/\/login\?next=\/admin\/posts|\/login$/);
   });
 
+  test('a session signed in with a password the build no longer has ends at the next page load', async ({
+    page,
+  }) => {
+    await openSignedIn(page, '/admin/posts/new');
+    // The admin's row as a sign-in with the previous password left it: the site has since been built
+    // with another ADMIN_PASSWORD_SHA256, and nobody signed in again in this browser.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('BlogDatabase');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const change = open.result.transaction('users', 'readwrite');
+            const users = change.objectStore('users');
+            const all = users.getAll();
+            all.onsuccess = () => {
+              for (const user of all.result as Array<{ passwordHash: string }>)
+                users.put({ ...user, passwordHash: 'f'.repeat(64) });
+            };
+            change.oncomplete = () => resolve();
+            change.onerror = () => reject(change.error);
+          };
+        }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?next=\/admin\/posts\/new$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
   test('the session ends after two hours, keeping unsaved changes', async ({ page }) => {
     await page.clock.install();
     await signIn(page);

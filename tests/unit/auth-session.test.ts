@@ -3,6 +3,7 @@ import { DEVELOPMENT_ACCOUNT, syncAdminAccount } from '@/lib/auth/admin-account'
 import { readSessionToken, SESSION_LIFETIME_MS, signSessionToken } from '@/lib/auth/token';
 import {
   AUTH_TOKEN_KEY,
+  createAuth,
   INVALID_CREDENTIALS,
   INVALID_CREDENTIALS_MESSAGE,
   STORAGE_UNAVAILABLE_MESSAGE,
@@ -10,6 +11,8 @@ import {
 import { isolatedAuth, TEST_ACCOUNT, TEST_PASSWORD_SHA256 } from './auth-helpers';
 
 const PASSWORD = 'a long test passphrase';
+/** 'another passphrase', as TEST_ACCOUNT derives it. */
+const ANOTHER_PASSWORD_HASH = '3ad26629b6431edcb70a513bb37f8c3f3dbb448639f267ea5fe0b410c382829d';
 
 let setup: ReturnType<typeof isolatedAuth>;
 beforeEach(() => {
@@ -94,8 +97,8 @@ describe('sign-in', () => {
   it('updates the stored hash when the password changes, ending older sessions', async () => {
     const first = await setup.auth.signIn('therapist', PASSWORD);
     expect(first.ok).toBe(true);
-    // A later build with another password ('another passphrase', as TEST_ACCOUNT derives it).
-    const newHash = '3ad26629b6431edcb70a513bb37f8c3f3dbb448639f267ea5fe0b410c382829d';
+    // A later build with another password.
+    const newHash = ANOTHER_PASSWORD_HASH;
     const next = await syncAdminAccount(
       { ...TEST_ACCOUNT, passwordHash: newHash },
       { database: () => setup.db },
@@ -104,6 +107,33 @@ describe('sign-in', () => {
     expect(await setup.db.users.count()).toBe(1);
     expect(await setup.db.sessions.count()).toBe(0);
     expect(await setup.auth.currentSession()).toBeUndefined();
+  });
+
+  it('ends a live session at the next check once a build with another password runs', async () => {
+    // Signed in before the deploy; the admin page then loads the new build (another
+    // ADMIN_PASSWORD_SHA256: 'another passphrase', as TEST_ACCOUNT derives it) with no new sign-in.
+    const first = await setup.auth.signIn('therapist', PASSWORD);
+    expect(first.ok).toBe(true);
+    const newBuild = createAuth({
+      account: { ...TEST_ACCOUNT, passwordHash: ANOTHER_PASSWORD_HASH },
+      database: () => setup.db,
+      keys: setup.keys,
+      storage: () => setup.storage,
+    });
+    expect(await newBuild.currentSession()).toBeUndefined();
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('keeps the session of a build with the same account', async () => {
+    const first = await setup.auth.signIn('therapist', PASSWORD);
+    if (!first.ok) throw new Error('sign-in failed');
+    const sameBuild = createAuth({
+      account: { ...TEST_ACCOUNT, passwordHash: TEST_ACCOUNT.passwordHash.toUpperCase() },
+      database: () => setup.db,
+      keys: setup.keys,
+      storage: () => setup.storage,
+    });
+    expect(await sameBuild.currentSession()).toEqual(first.session);
   });
 
   it('reports unusable storage instead of claiming wrong credentials', async () => {

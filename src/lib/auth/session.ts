@@ -134,9 +134,13 @@ export function createAuth(options: AuthOptions = {}) {
     }
   }
 
-  /** The session of a valid token, or undefined (session-check.ts). */
+  /**
+   * The session of a valid token, or undefined (session-check.ts). A session signed in with another
+   * password than this build's (ADMIN_PASSWORD_SHA256 changed) has ended, at the next admin page
+   * load, as an expired one has.
+   */
   const verifyToken = (token: string | null | undefined): Promise<Session | undefined> =>
-    verifySessionToken(token, keys, dbOptions);
+    verifySessionToken(token, keys, dbOptions, account);
 
   /** The signed-in session, or undefined; an invalid stored token is removed. */
   async function currentSession(): Promise<Session | undefined> {

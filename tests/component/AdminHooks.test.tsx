@@ -119,6 +119,30 @@ describe("the GitHub sign-in lasts no longer than the admin's session", () => {
     expect(tokens()).toEqual([null, null, null]);
   });
 
+  it('is forgotten at once when the admin signs out in another tab, and the session checked', async () => {
+    signedInToGitHub();
+    let signedIn = true;
+    const { onRedirect } = await renderInGate(
+      () => useAdminSession(),
+      async () => (signedIn ? session : undefined),
+    );
+    // The other tab's sign-out removes the session token: this tab hears it as a storage event.
+    signedIn = false;
+    act(() =>
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'auth_token',
+          oldValue: 'a.token.value',
+          newValue: null,
+          storageArea: localStorage,
+        }),
+      ),
+    );
+    expect(sessionStorage.getItem(GITHUB)).toBeNull();
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith(expect.stringContaining('expired=1')));
+    expect(tokens()).toEqual([null, null, null]);
+  });
+
   it('is forgotten when an admin page opens without a session', async () => {
     signedInToGitHub();
     const { wrapper, onRedirect } = gate(async () => undefined);

@@ -216,3 +216,25 @@ test(
     await expect(website.getByRole('button', { name: 'Sign in to GitHub' })).toBeVisible();
   },
 );
+
+test("signing out in another tab forgets this tab's GitHub sign-in at once", async ({ page, context }) => {
+  await page.route(/^https:\/\/api\.github\.com\//, (route) =>
+    route.fulfill({ status: 500, json: { message: 'nothing is sent in this test' } }),
+  );
+  await openSignedIn(page);
+  // Signed in to GitHub in this tab (sessionStorage: the other tab has no copy of it to forget).
+  await page.evaluate(() =>
+    sessionStorage.setItem('admin-github-session', JSON.stringify({ token: 'gho_e2e' })),
+  );
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Website' })).toContainText('whose files are kept at GitHub');
+
+  const other = await context.newPage();
+  await other.goto('/admin/posts');
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+
+  // Without waiting for this tab's next check (every 30 seconds, or when it comes back into view).
+  await expect(page).toHaveURL(/\/login\?expired=1$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('admin-github-session'))).toBeNull();
+});

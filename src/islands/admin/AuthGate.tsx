@@ -9,7 +9,8 @@
  * which state-changing actions call first: it checks the session and the CSRF token again.
  *
  * The GitHub sign-in of "Publish to website" lasts no longer than the admin's session: signing out,
- * and any check that finds no session, forget it in this browser (Decap CMS's copy too).
+ * and any check that finds no session, forget it in this browser (Decap CMS's copy too); a sign-out
+ * in another tab forgets this tab's copy at once, and the session is checked then.
  */
 import {
   createContext,
@@ -26,7 +27,7 @@ import { LOGIN_PATH, loginUrlFor } from '@/lib/auth/redirect';
 import { auth as defaultAuth, type Auth } from '@/lib/auth/session';
 import { requestPersistentStorage } from '@/lib/admin/persistent-storage';
 import type { Session } from '@/lib/db';
-import { signOutOfGitHub } from '@/lib/publish/github-token';
+import { forgetGitHubWhenSignedOutElsewhere, signOutOfGitHub } from '@/lib/publish/github-token';
 import { leaveTo } from './leave-guard';
 
 export const RECHECK_INTERVAL_MS = 30_000;
@@ -167,7 +168,9 @@ export function AuthGate({ children, auth = defaultAuth, onRedirect }: AuthGateP
     };
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('focus', recheck);
+    const stopForgetting = forgetGitHubWhenSignedOutElsewhere(recheck);
     return () => {
+      stopForgetting();
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('focus', recheck);

@@ -7,7 +7,11 @@ import { formatPublishMoment } from '@/lib/site/dates';
 import { EMPTY_SITE_CONTEXT, loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
 import type { Connection } from '@/lib/publish/connection';
 import type { PublishOutcome } from '@/lib/publish/publisher';
-import { signOutOfGitHub } from '@/lib/publish/github-token';
+import {
+  forgetGitHubWhenSignedOutElsewhere,
+  readGitHubSession,
+  signOutOfGitHub,
+} from '@/lib/publish/github-token';
 import { useAdminSession } from './AuthGate';
 
 export type Busy = 'publishing' | 'removing';
@@ -28,6 +32,9 @@ async function findConnection(): Promise<NonNullable<ConnectionState>> {
     return { kind: 'failed' };
   }
 }
+
+export const GITHUB_SIGNED_OUT =
+  'You were signed out of GitHub in this browser, so nothing was published. Please sign in to GitHub again to publish.';
 
 const CODE_MISSING =
   'The publishing tools could not be loaded, so nothing was published. Please check your connection and try again.';
@@ -57,6 +64,9 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
       cancelled = true;
     };
   }, []);
+
+  // Signed out in another tab: this tab's GitHub sign-in is forgotten, and the panel offers it again.
+  useEffect(() => forgetGitHubWhenSignedOutElsewhere(() => void reconnect()), [reconnect]);
 
   // What the build holds, read again whenever the admin comes back to the page (another tab, another
   // window, a page kept by the browser): the host may have built the site meanwhile, and a post sent
@@ -115,6 +125,12 @@ export function usePublishing(posts: readonly Post[] | undefined, onChanged?: ()
       const check = await confirm();
       if (!check.ok) {
         setNotice({ tone: 'error', text: check.message, postId: post.id });
+        return;
+      }
+      if (connection.kind === 'github' && readGitHubSession()?.token !== connection.session.token) {
+        // Forgotten since the panel connected (signed out in another tab): never published with.
+        void reconnect();
+        setNotice({ tone: 'error', text: GITHUB_SIGNED_OUT, postId: post.id });
         return;
       }
       setBusy((map) => new Map(map).set(post.id, action === 'publish' ? 'publishing' : 'removing'));

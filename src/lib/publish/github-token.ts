@@ -2,7 +2,10 @@
 // (scope `repo`: it writes to the repository) lasts no longer than the admin's session. It is kept in
 // this tab's sessionStorage, so closing the tab forgets it, and signOutOfGitHub, which the admin's
 // sign-out and the end of its session call too (src/islands/admin/AuthGate.tsx), forgets it and
-// Decap CMS's copy. A module of its own: every admin page loads it, the OAuth flow only on demand.
+// Decap CMS's copy. A sign-out in another tab reaches this one's copy through the storage event of
+// the session token (forgetGitHubWhenSignedOutElsewhere). A module of its own: every admin page
+// loads it, the OAuth flow only on demand.
+import { AUTH_TOKEN_KEY } from '@/lib/auth/session-check';
 
 export const GITHUB_SESSION_KEY = 'admin-github-session';
 export const DECAP_USER_KEY = 'decap-cms-user';
@@ -72,4 +75,26 @@ export function signOutOfGitHub(tab?: Storage, shared?: Storage): void {
   } catch {
     // Storage that cannot be read holds no token this admin could use either.
   }
+}
+
+/**
+ * Forgets this tab's GitHub sign-in (signOutOfGitHub) as soon as the admin's session token is removed
+ * in another tab of this browser: signed out there, or found ended there. Each tab keeps its own
+ * copy (sessionStorage), which a sign-out elsewhere cannot reach; the `storage` event it fires here
+ * can. `onForgotten` runs after (the admin page checks its session, the publishing panel drops its
+ * connection). Returns the function that stops listening.
+ */
+export function forgetGitHubWhenSignedOutElsewhere(
+  onForgotten: () => void = () => {},
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
+  const listener = (event: StorageEvent) => {
+    const tokenRemoved = event.key === AUTH_TOKEN_KEY && event.newValue === null;
+    const storageCleared = event.key === null; // localStorage.clear(), or the site's data cleared
+    if (!tokenRemoved && !storageCleared) return;
+    signOutOfGitHub();
+    onForgotten();
+  };
+  target.addEventListener('storage', listener);
+  return () => target.removeEventListener('storage', listener);
 }

@@ -4,6 +4,7 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AuthGate, LOADING_TEXT } from '@/islands/admin/AuthGate';
 import { tagsTheEditorDrops } from '@/islands/admin/editor-extensions';
+import { EditPost } from '@/islands/admin/PostEditorPage';
 import { PostForm } from '@/islands/admin/PostForm';
 import { UNSAVED_COPY_DELAY_MS } from '@/islands/admin/useUnsavedCopy';
 import { EMPTY_POST_FORM, type PostFormValues } from '@/lib/admin/post-form';
@@ -70,6 +71,33 @@ describe('AuthGate', () => {
     await waitFor(() => expect(onRedirect).toHaveBeenCalledWith('/login?next=/admin/posts/3/edit'));
     expect(screen.queryByText('Protected page')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+  });
+});
+
+describe('the edit page of a post that is not there', () => {
+  const renderEditPage = () =>
+    render(
+      <AuthGate auth={fakeAuth(async () => session)} onRedirect={vi.fn()}>
+        <EditPost />
+      </AuthGate>,
+    );
+
+  it('says "Post not found" to a screen reader, with why', async () => {
+    window.history.replaceState(null, '', '/admin/posts/987654/edit');
+    await listen();
+    renderEditPage();
+    // The virtual reader joins the heading and the text without a space (as for the render-error screen).
+    await expectHeard([
+      'polite: Post not foundThere is no post number 987654 in this browser. It may have been deleted, or written in another browser.',
+    ]);
+    expect(screen.getByRole('link', { name: 'Back to all posts' })).toHaveAttribute('href', '/admin/posts');
+  });
+
+  it('says so for an address that names no post', async () => {
+    window.history.replaceState(null, '', '/admin/posts/not-a-number/edit');
+    await listen();
+    renderEditPage();
+    await expectHeard(['polite: Post not foundThis address does not name a post.']);
   });
 });
 

@@ -300,6 +300,9 @@ test.describe('post management', () => {
   test('an unknown post id says so and links back', async ({ page }) => {
     await page.goto('/admin/posts/987654/edit');
     await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Post not found' })).toContainText(
+      'There is no post number 987654 in this browser.',
+    );
     await page.getByRole('link', { name: 'Back to all posts' }).click();
     await expect(page).toHaveURL(/\/admin\/posts$/);
   });

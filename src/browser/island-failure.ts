@@ -1,7 +1,8 @@
 // When an island's code cannot be downloaded (offline, before it was ever used), Astro reports it
-// with an 'astro:hydration-error' event and the island stays inert. Say so under the island, once,
-// instead of leaving a button that does nothing; src/directives/interact.ts removes the message
-// when a later press loads the island after all. An island whose button has a stand-in (the header's
+// with an 'astro:hydration-error' event and the island stays inert. Say so under the island, in one
+// notice, instead of leaving a button that does nothing; src/directives/interact.ts removes the
+// message when a later press loads the island after all, and a later press that fails too checks
+// again and says it again in the same notice. An island whose button has a stand-in (the header's
 // Menu) says nothing: a press takes the visitor to the stand-in, which needs no explaining.
 // A connection is not always the reason: on a static host a deploy removes the last build's files,
 // so a page opened before it asks for code that is gone (404), and trying again never helps. The
@@ -31,19 +32,40 @@ const FILL_AFTER_MS = 100;
 
 export { ISLAND_FAILED_TEXT, ISLAND_GONE_TEXT };
 
+/** Notices being filled: the same failure reported again meanwhile is said by that filling. */
+const filling = new WeakSet<Element>();
+
+/**
+ * Empties the notice, then fills it with what fits now: screen readers announce a change to an alert
+ * region, while one inserted with its text already in it may go unsaid (a spoken-output test heard
+ * nothing), and the same text put back into a region that still shows it is no change to say.
+ */
+function fill(notice: Element, island: Element): void {
+  if (filling.has(notice)) return;
+  filling.add(notice);
+  notice.textContent = '';
+  const inPage = new Promise((resolve) => setTimeout(resolve, FILL_AFTER_MS));
+  void Promise.all([failureText(island), inPage]).then(([text]) => {
+    notice.textContent = text;
+    filling.delete(notice);
+  });
+}
+
 export function initIslandFailureNotice(root: Document = document): void {
   root.addEventListener('astro:hydration-error', (event) => {
     const island = event.target;
-    if (!(island instanceof Element) || island.nextElementSibling?.classList.contains('island-failed'))
-      return;
+    if (!(island instanceof Element)) return;
     if (island.querySelector(`[${FALLBACK_TARGET_ATTRIBUTE}]`)) return;
+    const shown = island.nextElementSibling;
+    if (shown?.classList.contains('island-failed')) {
+      // Pressed again and failed again: checked again and said again, in the same notice.
+      fill(shown, island);
+      return;
+    }
     const notice = root.createElement('p');
     notice.setAttribute('role', 'alert');
     notice.className = 'island-failed';
     island.after(notice);
-    // Filled once it is in the page: screen readers announce a change to an alert region, while one
-    // inserted with its text already in it may go unsaid (a spoken-output test heard nothing).
-    const inPage = new Promise((resolve) => setTimeout(resolve, FILL_AFTER_MS));
-    void Promise.all([failureText(island), inPage]).then(([text]) => (notice.textContent = text));
+    fill(notice, island);
   });
 }

@@ -47,6 +47,21 @@ describe('island-failure notice', () => {
     expect(await screen.findByText(ISLAND_FAILED_TEXT)).toBeVisible();
   });
 
+  it('checks again and says it again when a later press fails too, in the same notice', async () => {
+    let status = 200;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status })),
+    );
+    failIsland();
+    expect(await screen.findByText(ISLAND_FAILED_TEXT)).toBeVisible();
+    // The next press: the code is asked for again, and this time a deploy has removed it.
+    status = 404;
+    document.getElementById('island')!.dispatchEvent(new Event('astro:hydration-error', { bubbles: true }));
+    expect(await screen.findByText(ISLAND_GONE_TEXT)).toHaveAttribute('role', 'alert');
+    expect(document.querySelectorAll('.island-failed')).toHaveLength(1);
+  });
+
   it('asks nothing of the site while the browser is offline', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

@@ -55,4 +55,19 @@ describe('island-failure notice, heard', () => {
     ]);
     expect(before).toHaveFocus();
   });
+
+  it('is said again when a later press fails too, from the same notice', async () => {
+    page('<astro-island id="island"><button type="button">Send Message</button></astro-island>');
+    initIslandFailureNotice();
+    await listen();
+    const failed = () =>
+      document.getElementById('island')!.dispatchEvent(new Event('astro:hydration-error', { bubbles: true }));
+    const said =
+      'assertive: This part of the page could not load. Please check your connection and try again. Nothing you typed is lost.';
+    failed();
+    await expectHeard([said]);
+    failed();
+    await expectHeard([said]);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
 });

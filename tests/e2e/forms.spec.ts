@@ -98,6 +98,24 @@ test.describe('contact form', () => {
       await expect(form.getByLabel(/^Message/)).toHaveValue('Is there a wait list for group sessions?');
       expect(sent).toHaveLength(0);
 
+      // Pressed again, still without a connection: said again, from the same notice.
+      await expect(failed).toHaveText(/Nothing you typed is lost\.$/);
+      await page.evaluate(() => {
+        const notice = document.querySelector('.island-failed')!;
+        const said: string[] = ((window as unknown as { said: string[] }).said = []);
+        new MutationObserver(() => {
+          if (notice.textContent) said.push(notice.textContent);
+        }).observe(notice, { childList: true, characterData: true, subtree: true });
+      });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { said: string[] }).said))
+        .toEqual([
+          'This part of the page could not load. Please check your connection and try again. Nothing you typed is lost.',
+        ]);
+      await expect(page.getByRole('alert').filter({ hasText: 'could not load' })).toHaveCount(1);
+      expect(sent).toHaveLength(0);
+
       await page.unroute(file); // the connection is back: the next press loads the form
       await form.getByRole('button', { name: 'Send Message' }).click();
       await expect(page.locator('#contact-status')).toContainText(

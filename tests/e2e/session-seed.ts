@@ -90,7 +90,9 @@ function buildsPasswordHash(): Promise<string> {
     const found = new Set<string>();
     for (const name of (await readdir(folder)).filter((file) => file.endsWith('.js'))) {
       const code = await readFile(join(folder, name), 'utf8');
-      for (const match of code.matchAll(/\{passwordHash:\s*[`"']([0-9a-f]{64})[`"']\s*,\s*salt:/g))
+      for (const match of code.matchAll(
+        /\{\s*["']?passwordHash["']?\s*:\s*[`"']([0-9a-f]{64})[`"']\s*,\s*["']?salt["']?\s*:/g,
+      ))
         found.add(match[1]!);
     }
     if (found.size !== 1)

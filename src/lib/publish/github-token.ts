@@ -84,10 +84,7 @@ export function signOutOfGitHub(tab?: Storage, shared?: Storage): void {
  * can. `onForgotten` runs after (the admin page checks its session, the publishing panel drops its
  * connection). Returns the function that stops listening.
  */
-export function forgetGitHubWhenSignedOutElsewhere(
-  onForgotten: () => void = () => {},
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
-): () => void {
+export function forgetGitHubWhenSignedOutElsewhere(onForgotten: () => void): () => void {
   const listener = (event: StorageEvent) => {
     const tokenRemoved = event.key === AUTH_TOKEN_KEY && event.newValue === null;
     const storageCleared = event.key === null; // localStorage.clear(), or the site's data cleared
@@ -95,6 +92,6 @@ export function forgetGitHubWhenSignedOutElsewhere(
     signOutOfGitHub();
     onForgotten();
   };
-  target.addEventListener('storage', listener);
-  return () => target.removeEventListener('storage', listener);
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
 }

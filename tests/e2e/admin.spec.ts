@@ -12,6 +12,7 @@ import {
   test,
 } from './fixtures';
 import { moreAction, postEntry, postListSettled, writePost } from './admin-posts';
+import { putBrowserPosts } from './browser-store';
 import { openSignedIn } from './session-seed';
 
 // The admin in real Chromium: sign-in and sessions, the post list and form, the editor, Markdown
@@ -305,6 +306,37 @@ test.describe('post management', () => {
     );
     await page.getByRole('link', { name: 'Back to all posts' }).click();
     await expect(page).toHaveURL(/\/admin\/posts$/);
+  });
+
+  test("a browser with no posts says 'No posts yet' in the status region", async ({ page }) => {
+    // Every post of the site marked as already brought in (and since deleted) in this browser.
+    const manifest = (await (await page.request.get('/blog/manifest.json')).json()) as {
+      posts: { slug: string }[];
+    };
+    await putBrowserPosts(
+      page,
+      [],
+      manifest.posts.map((post) => post.slug),
+    );
+    // The posts the sign-in brought in, deleted as the admin would.
+    await page.evaluate(async () => {
+      const request = indexedDB.open('BlogDatabase');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const transaction = db.transaction('posts', 'readwrite');
+      transaction.objectStore('posts').clear();
+      await new Promise((resolve, reject) => {
+        transaction.oncomplete = resolve;
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    });
+    await page.goto('/admin/posts');
+    await expect(page.getByRole('status').filter({ hasText: 'No posts yet' })).toContainText(
+      'Write your first post with New Post',
+    );
   });
 
   test('delete asks first, in an accessible dialog', { tag: '@layout' }, async ({ page }) => {

@@ -129,14 +129,18 @@ function PostList() {
 
       <FormNotices notice={toNotice(message)} noticeRef={messageRef} idPrefix="post-list" />
 
-      {posts === undefined ? (
-        <p role="status" className="mt-6 text-lg text-ink-muted">
-          {POST_LIST_TEXT.loading}
-        </p>
-      ) : posts.length === 0 ? (
-        <div className="mt-6 rounded-xl border-2 border-dashed border-line bg-surface p-8 text-center">
-          <h2 className="text-xl font-bold">{POST_LIST_TEXT.emptyTitle}</h2>
-          <p className="mt-2 text-ink-muted">{POST_LIST_TEXT.emptyBody}</p>
+      {posts === undefined || posts.length === 0 ? (
+        // One status region for "Loading posts..." and then "No posts yet": a region whose text
+        // changes is said, one that arrives with its text is not (as on the edit page).
+        <div role="status" className="mt-6">
+          {posts === undefined ? (
+            <p className="text-lg text-ink-muted">{POST_LIST_TEXT.loading}</p>
+          ) : (
+            <div className="rounded-xl border-2 border-dashed border-line bg-surface p-8 text-center">
+              <h2 className="text-xl font-bold">{POST_LIST_TEXT.emptyTitle}</h2>
+              <p className="mt-2 text-ink-muted">{POST_LIST_TEXT.emptyBody}</p>
+            </div>
+          )}
         </div>
       ) : (
         <WebsitePublishing

@@ -61,6 +61,50 @@ describe('reading publishedAt', () => {
     expect(readPublishTime('2025-01-05T23:59:59', TORONTO)).toEqual(at('2025-01-06T04:59:59Z'));
   });
 
+  it('reads every form of a YAML timestamp, which Astro and the admin read as dates', () => {
+    // A month, day or hour of one digit, a space before the offset, an offset of hours alone: the
+    // build refused these ('must be a date') or read them by the computer's time zone.
+    expect(readPublishTime('2026-1-5', TORONTO)).toEqual(at('2026-01-05T12:00:00Z'));
+    expect(readPublishTime('2026-12-7T8:00', TORONTO)).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(readPublishTime('2026-12-07 08:00:00 -05:00', TORONTO)).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(readPublishTime('2026-12-07T08:00:00+14', TORONTO)).toEqual(at('2026-12-06T18:00:00Z'));
+    expect(readPublishTime('2026-12-07T08:00:00-12:00', TORONTO)).toEqual(at('2026-12-07T20:00:00Z'));
+    expect(readPublishTime('2026-12-07T08:00:00.5-5', TORONTO)).toEqual(at('2026-12-07T13:00:00.500Z'));
+    expect(readPublishTime('2026-12-07T08:00:00+0530', TORONTO)).toEqual(at('2026-12-07T02:30:00Z'));
+  });
+
+  it('gives nothing for a day the calendar does not have, nor an offset no zone has', () => {
+    // The scheduled workflow reads with it alone: '2026-02-30T08:00' was March 2 to it.
+    for (const text of [
+      '2026-02-30',
+      '2026-02-30T08:00',
+      '2026-13-01T08:00:00Z',
+      '2026-12-07T08:00:00+24:00',
+    ])
+      expect(readPublishTime(text, TORONTO), text).toBeUndefined();
+  });
+
+  it("reads a day the same whatever the computer's time zone", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const machine of ['UTC', 'America/Toronto', 'Pacific/Kiritimati', 'Etc/GMT+12']) {
+        process.env.TZ = machine; // Node reads its zone again when TZ is set
+        for (const text of ['2026-1-5', '2026-01-5', '2026-1-05']) {
+          expect(toPostDate(text), `${text} on a computer in ${machine}`).toEqual(at('2026-01-05T12:00:00Z'));
+          expect(isoDay(toPostDate(text))).toBe('2026-01-05');
+        }
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('refuses other text that starts with a day, which Date read its own way', () => {
+    for (const text of ['2026-01-05 08:00 GMT+1400', '2026-01-05T08:00:00 EST', '2026-01-05 Monday'])
+      expect(() => toPostDate(text), text).toThrow(RangeError);
+  });
+
   it('reads the front-matter text, not what YAML makes of it', () => {
     const frontMatter = "title: T\npublishedAt: '2026-12-07T08:00:00' # Monday\nisDraft: false";
     expect(frontMatterText(frontMatter, 'publishedAt')).toBe('2026-12-07T08:00:00');

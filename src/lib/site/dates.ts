@@ -1,7 +1,7 @@
 // Dates as the site shows them. Every date is shown as a calendar day in the practice's time zone
 // (settings), so a post reads the same day for a visitor in Toronto and anywhere else.
 import { practice } from './settings';
-import { frontMatterText, readPublishTime } from './publish-time.mjs';
+import { frontMatterText, isCalendarDay, readPublishTime } from './publish-time.mjs';
 
 const zone = practice.timeZone;
 const cardFormat = new Intl.DateTimeFormat('en-US', {
@@ -35,8 +35,7 @@ export function hasPossibleDay(text: string): boolean {
   const match = LEADING_DAY.exec(text.trim());
   if (!match) return true;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+  return isCalendarDay(year, month, day);
 }
 
 /**
@@ -65,29 +64,31 @@ export function impossiblePostDays(frontMatter: string): string | undefined {
 }
 
 /**
- * Reads a date from front matter or storage. A bare calendar day ('2025-01-05', or the UTC
- * midnight YAML makes of it) becomes noon UTC of that day, which is the same calendar day in every
- * time zone from UTC-11 to UTC+11 and so in the practice's zone. A date and time without an offset
- * ('2026-12-07T08:00') is a time in the practice's zone; one with an offset is that moment
- * (src/lib/site/publish-time.mjs, which the server and the scheduled workflow read dates with too).
+ * Reads a date from front matter or storage. Text is read by readPublishTime alone
+ * (src/lib/site/publish-time.mjs, which the server and the scheduled workflow read dates with too): a
+ * bare calendar day ('2025-01-05') is noon UTC of that day, the same calendar day in every time zone
+ * from UTC-11 to UTC+11 and so in the practice's zone; a date and time without an offset
+ * ('2026-12-07T08:00') is a time in the practice's zone; one with an offset is that moment. Other
+ * text is refused: Date's own parser reads '06/01/2026' as June 1 (6 January, as it is often written
+ * here), rolls 'Posted 2025-02-30' over, and reads '2026-1-5' by the computer's time zone, which
+ * showed January 4 from a build in UTC+14. A Date at midnight UTC is what YAML makes of a bare day,
+ * and becomes noon UTC of it too.
  */
 export function toPostDate(value: Date | string | number): Date {
-  if (typeof value === 'string' && !hasPossibleDay(value)) throw new RangeError(`No such day: ${value}`);
-  const read = typeof value === 'string' ? readPublishTime(value, zone) : undefined;
-  if (read) return read;
-  // Other text only when it starts with the day, year first: Date's own parser reads '06/01/2026' as
-  // June 1 (6 January, as it is often written here) and takes a day behind words ('Posted 2025-02-30')
-  // past the calendar check, rolled over; either went live on another day without a word.
-  if (typeof value === 'string' && !LEADING_DAY.test(value.trim()))
-    throw new RangeError(`Not a date: ${value}`);
-  const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
+  if (typeof value === 'string') {
+    if (!hasPossibleDay(value)) throw new RangeError(`No such day: ${value}`);
+    const read = readPublishTime(value, zone);
+    if (!read) throw new RangeError(`Not a date: ${value}`);
+    return read;
+  }
+  const date = new Date(value instanceof Date ? value.getTime() : value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
   const isUtcMidnight =
     date.getUTCHours() === 0 &&
     date.getUTCMinutes() === 0 &&
     date.getUTCSeconds() === 0 &&
     date.getUTCMilliseconds() === 0;
-  if (isUtcMidnight && (value instanceof Date || typeof value === 'string')) date.setUTCHours(12);
+  if (isUtcMidnight && value instanceof Date) date.setUTCHours(12);
   return date;
 }
 

@@ -8,12 +8,28 @@
 //   UTC-11 to UTC+11): public from that moment, 7:00 a.m. in Toronto (8:00 in summer time).
 // - '2026-12-07T08:00' or '2026-12-07 08:00:00': a wall-clock time in the practice's time zone.
 // - '2026-12-07T08:00:00-05:00', '…Z': that moment, wherever it was written.
+// Each in every spelling of a YAML timestamp, which Astro's reader and the admin's take as a date
+// ('2026-1-5', '2026-12-07 8:00:00 -5'); nothing else, so no text is left to Date's own parser,
+// which reads some by the computer's time zone.
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A date and a time with no offset: read in the practice's time zone. */
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/i;
-/** A date and a time with its offset or Z. */
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+/**
+ * A day, then perhaps a time (seconds optional: Decap and the admin's field write none), then
+ * perhaps an offset: year, month, day, hour, minute, second, fraction, Z or sign, offset hours and
+ * minutes.
+ */
+const TIMESTAMP =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:T|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:[ \t]*(?:(Z)|([+-])(\d{1,2})(?::?(\d{2}))?))?)?$/i;
+
+/**
+ * True for a day the calendar has: not '2026-02-30' or '2026-13-01', which Date.UTC and the YAML
+ * readers roll over to another day without a word.
+ * @param {number} year
+ * @param {number} month 1-12
+ * @param {number} day
+ */
+export function isCalendarDay(year, month, day) {
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 /** @type {Map<string, Intl.DateTimeFormat>} */
 const wallClockFormats = new Map();
@@ -64,43 +80,31 @@ export function wallClockToDate(fields, timeZone) {
   return new Date(asUtc - zoneOffset(asUtc - 86_400_000, timeZone));
 }
 
-/** The time of day after a date ('T08:00', ' 23:59:59'): hours, minutes and seconds. */
-const TIME_OF_DAY = /^\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2})(?::(\d{2}))?/i;
-
 /**
- * False for a date and time whose clock reading does not exist (an hour past 23, a minute or second
- * past 59); true for any other text, a bare day included.
- * @param {string} text
- */
-function hasPossibleTime(text) {
-  const time = TIME_OF_DAY.exec(text);
-  if (!time) return true;
-  const [, hour, minute, second = '0'] = time;
-  return Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59;
-}
-
-/**
- * The moment a publishedAt (or updatedAt) text names, or undefined for a text that is no date.
+ * The moment a publishedAt (or updatedAt) text names, or undefined for a text that is no date: one
+ * in another form, a day the calendar does not have, or a time no clock shows (25:00 or 12:60,
+ * which Date.UTC would roll over to the next day or hour).
  * @param {string} text
  * @param {string} timeZone the practice's (content/settings/practice.json)
  * @returns {Date | undefined}
  */
 export function readPublishTime(text, timeZone) {
-  const value = text.trim();
-  const day = DATE_ONLY.exec(value);
-  if (day) return new Date(`${value}T12:00:00Z`);
-  // No clock shows 25:00 or 12:60, which Date.UTC would roll over to the next hour or day.
-  if (!hasPossibleTime(value)) return undefined;
-  const wall = WALL_CLOCK.exec(value);
-  if (wall) {
-    const [, y, mo, d, h, mi, s = '0', frac = '0'] = wall;
-    return wallClockToDate([y, mo, d, h, mi, s, frac.padEnd(3, '0')].map(Number), timeZone);
-  }
-  if (WITH_OFFSET.test(value)) {
-    const date = new Date(value.replace(' ', 'T').replace(/\s+/g, ''));
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  }
-  return undefined;
+  const parts = TIMESTAMP.exec(text.trim());
+  if (!parts) return undefined;
+  const [, y, mo, d, h, mi, s = '0', fraction = '', zulu, sign, offsetHours, offsetMinutes = '0'] = parts;
+  const [year, month, day] = [y, mo, d].map(Number);
+  if (!isCalendarDay(year, month, day)) return undefined;
+  if (h === undefined) return new Date(Date.UTC(year, month - 1, day, 12));
+  const time = [Number(h), Number(mi), Number(s)];
+  if (time[0] > 23 || time[1] > 59 || time[2] > 59) return undefined;
+  const [hour, minute, second] = time;
+  const ms = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  if (!zulu && !sign) return wallClockToDate([year, month, day, hour, minute, second, ms], timeZone);
+  // An offset as UTC-12 to UTC+14 are, at most 23:59 either way (RFC 3339).
+  const offset = sign ? Number(offsetHours) * 60 + Number(offsetMinutes) : 0;
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  return new Date(asUtc - (sign === '-' ? -offset : offset) * 60_000);
 }
 
 /** @param {Date | number} value */

@@ -6,7 +6,7 @@ import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { pageSchema, postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 import { assertSafeSvgFiles } from '@/lib/content/svg-files';
-import { impossiblePostDays, POST_DATE_FIELDS } from '@/lib/site/dates';
+import { impossiblePostDays, postDatesAsWritten } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
 import { looksLikePicture, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
 import { frontMatterLayoutProblem, splitPostFile } from '@/lib/text/post-file';
@@ -106,7 +106,7 @@ export function checkPostSources(
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
             return context.parseData({
               ...entry,
-              data: withDatesAsWritten(entry.data, parts?.frontMatter ?? ''),
+              data: postDatesAsWritten(entry.data, parts?.frontMatter ?? ''),
             });
           }
           return context.parseData(entry);
@@ -151,19 +151,6 @@ function fileStart(file: URL): Uint8Array {
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * The date fields as the file writes them: YAML makes '2026-12-07T08:00:00' 8:00 UTC, but without an
- * offset it is 8:00 in the practice's time zone (src/lib/site/publish-time.mjs); the schema reads the text.
- */
-function withDatesAsWritten<T extends Record<string, unknown>>(data: T, frontMatter: string): T {
-  const written: Record<string, unknown> = { ...data };
-  for (const field of POST_DATE_FIELDS) {
-    const text = frontMatterText(frontMatter, field);
-    if (text !== undefined && data[field] instanceof Date) written[field] = text;
-  }
-  return written as T;
 }
 
 const posts = defineCollection({

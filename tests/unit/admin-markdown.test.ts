@@ -174,6 +174,17 @@ describe('Markdown import', () => {
     expect(result.post.content).not.toMatch(/script|onerror|javascript:/i);
   });
 
+  it('reads a date and time without an offset in Toronto, as the build does, quoted or not', () => {
+    // YAML makes the unquoted one 0:30 UTC, which the list showed as December 6 and published so.
+    for (const written of ['2026-12-07T00:30:00', '2026-12-07 00:30:00', "'2026-12-07T00:30:00'"]) {
+      const text = `---\ntitle: T\nexcerpt: E\npublishedAt: ${written}\nupdatedAt: ${written}\n---\nBody`;
+      const result = parseMarkdownPost('a.md', text);
+      if (!result.ok) throw new Error(result.error);
+      expect(result.post.publishedAt, written).toEqual(new Date('2026-12-07T05:30:00Z'));
+      expect(result.post.updatedAt, written).toEqual(new Date('2026-12-07T05:30:00Z'));
+    }
+  });
+
   it('uses the slug of the front matter when there is one', () => {
     const text = '---\ntitle: A title\nexcerpt: An excerpt\nslug: my-address\n---\nBody';
     const result = parseMarkdownPost('a.md', text);

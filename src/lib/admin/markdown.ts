@@ -22,7 +22,7 @@
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
-import { impossiblePostDays, toPostDate } from '@/lib/site/dates';
+import { impossiblePostDays, postDatesAsWritten, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR, POST_LIMITS } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
@@ -343,7 +343,7 @@ export function parseMarkdownPost(
     return fail('the file does not start with front matter (the fields between two "---" lines)');
   }
 
-  let parsed: { data: unknown; content: string; matter: string };
+  let parsed: { data: Record<string, unknown>; content: string; matter: string };
   try {
     parsed = readFrontMatter(source);
   } catch (error) {
@@ -357,7 +357,7 @@ export function parseMarkdownPost(
   // Every problem of the file at once, so one round of corrections is enough. Days are checked on
   // the text: YAML has already rolled a day like 2025-02-30 over to March 2.
   const impossibleDays = impossiblePostDays(parsed.matter);
-  const result = frontMatterSchema.safeParse(parsed.data ?? {});
+  const result = frontMatterSchema.safeParse(postDatesAsWritten(parsed.data, parsed.matter));
   const problems = [
     ...(impossibleDays ? [impossibleDays] : []),
     ...(result.success ? [] : result.error.issues.map((issue) => describeIssue(issue, parsed.data))),

@@ -54,6 +54,21 @@ export function impossibleFrontMatterDays(frontMatter: string, fields: readonly 
 export const POST_DATE_FIELDS = ['publishedAt', 'updatedAt'] as const;
 
 /**
+ * The post's fields with its dates as the file writes them, for the build and the admin's import
+ * alike: YAML makes '2026-12-07T08:00:00' 8:00 UTC, but without an offset it is 8:00 in the
+ * practice's time zone (src/lib/site/publish-time.mjs), so toPostDate reads the text.
+ */
+export function postDatesAsWritten<T extends Record<string, unknown>>(data: T, frontMatter: string): T {
+  const written: Record<string, unknown> = { ...data };
+  for (const field of POST_DATE_FIELDS) {
+    const text = frontMatterText(frontMatter, field);
+    // A day the calendar does not have is impossiblePostDays' to name, once.
+    if (text !== undefined && hasPossibleDay(text) && data[field] instanceof Date) written[field] = text;
+  }
+  return written as T;
+}
+
+/**
  * What is wrong with a post's front matter dates, for the build and the admin's import alike:
  * 'publishedAt: 2025-02-30: no such day on the calendar (write it like 2025-01-05)'; undefined if nothing.
  */

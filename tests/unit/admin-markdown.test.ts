@@ -48,13 +48,32 @@ describe('Markdown export', () => {
       title: 'Visual Schedules at Home: a "first, then" start',
       tags: ['home', 'routines', 'visual supports'],
       author: 'Admin',
-      publishedAt: new Date('2025-03-01T15:30:00.000Z'),
+      publishedAt: '2025-03-01T10:30:00-05:00', // Toronto's clock: 15:30 UTC
       isDraft: false,
       slug: 'visual-schedules-at-home',
     });
     expect(content).toContain('<p>Start <strong>small</strong>');
     // Blank lines inside <pre> would end the HTML block in Markdown.
     expect(content.trim()).not.toMatch(/\n\s*\n/);
+  });
+
+  it("writes the dates on Toronto's clock, which is what Decap's date fields show of them", () => {
+    // 9:30 p.m. in Toronto on March 1 (2:30 UTC on March 2); 11 p.m. on a summer evening.
+    const text = postToMarkdown(
+      post({
+        publishedAt: new Date('2025-03-02T02:30:00.000Z'),
+        updatedAt: new Date('2025-07-02T03:00:00.000Z'),
+      }),
+    );
+    expect(text).toContain("publishedAt: '2025-03-01T21:30:00-05:00'\n");
+    expect(text).toContain("updatedAt: '2025-07-01T23:00:00-04:00'\n");
+    // Decap shows 'Published on' as its first 16 characters (YYYY-MM-DDTHH:mm, "Toronto time") and
+    // 'Updated on' as its first 10: written in UTC, they showed March 2, 2:30 and July 2.
+    const field = (name: string) => new RegExp(`^${name}: '?([^'\n]+)`, 'm').exec(text)?.[1] ?? '';
+    expect(field('publishedAt').slice(0, 16)).toBe('2025-03-01T21:30');
+    expect(field('updatedAt').slice(0, 10)).toBe('2025-07-01');
+    const back = parseMarkdownPost('a.md', text);
+    expect(back.ok && back.post.publishedAt).toEqual(new Date('2025-03-02T02:30:00.000Z'));
   });
 
   it('writes an image web address as a comment, since the build takes only repository files', () => {

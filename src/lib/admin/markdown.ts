@@ -22,7 +22,7 @@
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
-import { impossiblePostDays, postDatesAsWritten, toPostDate } from '@/lib/site/dates';
+import { impossiblePostDays, postDatesAsWritten, practiceDateTimeText, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR, POST_LIMITS } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
@@ -182,8 +182,8 @@ export function postToMarkdown(
     excerpt: post.excerpt,
     tags: [...post.tags],
     author: post.author || DEFAULT_AUTHOR,
-    publishedAt: publishedAtText ?? new Date(post.publishedAt),
-    updatedAt: new Date(post.updatedAt),
+    publishedAt: publishedAtText ?? practiceDateTimeText(new Date(post.publishedAt)),
+    updatedAt: practiceDateTimeText(new Date(post.updatedAt)),
   };
   // A site post whose picture is unchanged keeps the repository file its front matter named.
   const sitePicture =

@@ -19,8 +19,7 @@ import {
   type PublishBackend,
   type PublishErrorCode,
 } from './backend';
-import { practice } from '@/lib/site/settings';
-import { zonedText } from '@/lib/site/publish-time.mjs';
+import { practiceDateTimeText } from '@/lib/site/dates';
 import { namedPictureFiles, planPictures } from './pictures';
 import { publishPlan, type SiteContext } from './publish-state';
 import type { SitePost } from '@/lib/admin/site-posts';
@@ -154,7 +153,7 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     };
   }
   const path = postPath(file);
-  const publishedAtText = publishAt ? zonedText(publishAt, practice.timeZone) : undefined;
+  const publishedAtText = publishAt ? practiceDateTimeText(publishAt) : undefined;
   const keptDate = publishAt ? undefined : dateOnWebsite(post, sitePost, now.getTime());
   const fileDate = publishAt?.getTime() ?? keptDate ?? post.publishedAt.getTime();
   try {

@@ -1,7 +1,7 @@
 // Dates as the site shows them. Every date is shown as a calendar day in the practice's time zone
 // (settings), so a post reads the same day for a visitor in Toronto and anywhere else.
 import { practice } from './settings';
-import { frontMatterText, isCalendarDay, readPublishTime } from './publish-time.mjs';
+import { frontMatterText, isCalendarDay, readPublishTime, zonedText } from './publish-time.mjs';
 
 const zone = practice.timeZone;
 const cardFormat = new Intl.DateTimeFormat('en-US', {
@@ -105,6 +105,16 @@ export function toPostDate(value: Date | string | number): Date {
     date.getUTCMilliseconds() === 0;
   if (isUtcMidnight && value instanceof Date) date.setUTCHours(12);
   return date;
+}
+
+/**
+ * '2026-12-07T08:00:00-05:00': a post's date as the admin writes it into the file, on the practice's
+ * clock with that day's offset. Decap's date fields show the text's clock reading as Toronto time
+ * (admin/config.yml), so a moment written in UTC ('…T13:00:00.000Z') showed five hours off, and an
+ * evening one on the next day.
+ */
+export function practiceDateTimeText(date: Date): string {
+  return zonedText(date, zone);
 }
 
 /** 'Jan 5, 2025': blog cards and the admin list ('MMM d, yyyy'). */

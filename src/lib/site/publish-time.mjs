@@ -180,14 +180,15 @@ export const SCHEDULE_FILE = 'blog/schedule.json';
 
 /**
  * '2026-12-07T08:00:00-05:00': the moment as a wall-clock time in `timeZone` with that zone's offset
- * then, as the admin writes a scheduled post's publishedAt.
+ * then, as the admin writes a post's dates. Milliseconds are kept when there are any
+ * ('…08:00:00.250-05:00'), so the moment reads back the very same.
  * @param {Date} date
  * @param {string} timeZone
  */
 export function zonedText(date, timeZone) {
-  const seconds = Math.floor(date.getTime() / 1000) * 1000;
-  const offset = zoneOffset(seconds, timeZone);
-  const wall = new Date(seconds + offset).toISOString().slice(0, 19);
+  const time = date.getTime();
+  const offset = zoneOffset(time, timeZone);
+  const wall = new Date(time + offset).toISOString().slice(0, time % 1000 === 0 ? 19 : 23);
   const minutes = Math.round(offset / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');

@@ -4,7 +4,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BUILD_OUT_DIR_VARIABLE,
   BUILD_SALTED_VARIABLE,
@@ -84,6 +84,24 @@ describe('a page cache key', () => {
     const { ['BaseLayout.B6bVzUoJ.css']: _css, ...rest } = SITE;
     const after = buildFolder({ ...rest, 'BaseLayout.B2KKysYj.css': 'body{} .skew-x-3{}' });
     expect(keyIn(after, post)).not.toBe(keyIn(before, post));
+  });
+
+  it("changes with the footer's year, which is Toronto's whatever the computer's zone", () => {
+    const zone = process.env.TZ;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      process.env.TZ = 'Pacific/Kiritimati'; // UTC+14: already 2027 for the second build
+      vi.setSystemTime(new Date('2026-12-31T04:00:00Z')); // Dec 30, 11 p.m. in Toronto
+      const before = keyIn(buildFolder(SITE), post);
+      vi.setSystemTime(new Date('2026-12-31T12:00:00Z')); // Dec 31, 7 a.m. in Toronto
+      expect(keyIn(buildFolder(SITE), post)).toBe(before);
+      vi.setSystemTime(new Date('2027-01-01T05:30:00Z')); // Jan 1, 0:30 a.m. in Toronto
+      expect(keyIn(buildFolder(SITE), post)).not.toBe(before);
+    } finally {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('matches no earlier build when the build folder is not known', () => {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { practiceYear } from '../site/dates';
 
 /** Set by the build (src/integrations/incremental-pages.mjs) to the folder it writes. */
 export const BUILD_OUT_DIR_VARIABLE = 'ASTRO_BUILD_OUT_DIR';
@@ -57,7 +58,7 @@ function sharedKey(): string {
       // Not known: a key no earlier build has, so the page is rendered.
       assets = [createHash('sha256').update(String(Math.random())).digest('hex')];
     }
-    key = JSON.stringify({ assets, year: new Date().getFullYear() });
+    key = JSON.stringify({ assets, year: practiceYear(new Date()) });
     sharedKeys.set(memo, key);
   }
   return key;

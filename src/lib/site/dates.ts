@@ -117,6 +117,16 @@ export function practiceDateTimeText(date: Date): string {
   return zonedText(date, zone);
 }
 
+const yearFormat = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' });
+
+/**
+ * The year in the practice's time zone: the footer's copyright year as the build writes it. The
+ * computer's own year was 2027 from 7 p.m. on December 31 in Toronto on a computer set to UTC.
+ */
+export function practiceYear(date: Date): number {
+  return Number(yearFormat.format(date));
+}
+
 /** 'Jan 5, 2025': blog cards and the admin list ('MMM d, yyyy'). */
 export function formatShortDate(date: Date): string {
   return cardFormat.format(date);

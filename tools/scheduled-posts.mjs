@@ -11,11 +11,22 @@
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontMatterText, nextPublishTime, readPublishTime } from '../src/lib/site/publish-time.mjs';
+import {
+  frontMatterText,
+  nextPublishTime,
+  readGivenMoment,
+  readPublishTime,
+} from '../src/lib/site/publish-time.mjs';
 import { splitPostFile } from '../src/lib/text/post-file-split.mjs';
 
 /** Without a last successful run (the first one), posts due in the day before count. */
 export const FIRST_RUN_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+/** The practice's time zone (content/settings/practice.json). @param {string} root */
+function practiceTimeZone(root) {
+  const settings = JSON.parse(readFileSync(path.join(root, 'content/settings/practice.json'), 'utf8'));
+  return String(settings.timeZone);
+}
 
 /**
  * The posts of `root`/content/posts with their moment, as the build reads them.
@@ -23,8 +34,7 @@ export const FIRST_RUN_LOOKBACK_MS = 24 * 60 * 60 * 1000;
  * @returns {{ file: string, title: string, isDraft: boolean, publishedAt: Date }[]}
  */
 export function readPosts(root) {
-  const settings = JSON.parse(readFileSync(path.join(root, 'content/settings/practice.json'), 'utf8'));
-  const timeZone = String(settings.timeZone);
+  const timeZone = practiceTimeZone(root);
   const dir = path.join(root, 'content/posts');
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
@@ -60,14 +70,6 @@ export function postsDueBetween(posts, { since, now }) {
   );
 }
 
-/** @param {string | undefined} text @param {string} name */
-function dateOption(text, name) {
-  if (!text) return undefined;
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw new Error(`${name} is not a date and time: ${text}`);
-  return date;
-}
-
 /**
  * @param {string[]} args
  * @param {{ root?: string, env?: Record<string, string | undefined>, log?: (text: string) => void }} [options]
@@ -79,8 +81,14 @@ export function main(args, { root, env = process.env, log = console.log } = {}) 
     return index === -1 ? undefined : args[index + 1];
   };
   const projectRoot = option('--root') ?? root ?? path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-  const now = dateOption(option('--now'), '--now') ?? new Date();
-  const since = dateOption(option('--since'), '--since') ?? new Date(now.getTime() - FIRST_RUN_LOOKBACK_MS);
+  const timeZone = practiceTimeZone(projectRoot);
+  /** @param {string} name */
+  const moment = (name) => {
+    const text = option(name);
+    return text ? readGivenMoment(text, name, timeZone) : undefined;
+  };
+  const now = moment('--now') ?? new Date();
+  const since = moment('--since') ?? new Date(now.getTime() - FIRST_RUN_LOOKBACK_MS);
   const posts = readPosts(projectRoot);
   const due = postsDueBetween(posts, { since, now });
   const next = nextPublishTime(posts, now);

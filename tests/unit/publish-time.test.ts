@@ -197,9 +197,20 @@ describe('is this post public at time T', () => {
   });
 
   it("takes the build's now from SITE_BUILD_NOW, and refuses one that is no date", () => {
-    expect(buildNow({ SITE_BUILD_NOW: '2026-12-07T13:00:00Z' })).toEqual(at('2026-12-07T13:00:00Z'));
-    expect(Math.abs(buildNow({}).getTime() - Date.now())).toBeLessThan(5000);
-    expect(() => buildNow({ SITE_BUILD_NOW: 'Monday' })).toThrow(/SITE_BUILD_NOW/);
+    expect(buildNow({ SITE_BUILD_NOW: '2026-12-07T13:00:00Z' }, TORONTO)).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(Math.abs(buildNow({}, TORONTO).getTime() - Date.now())).toBeLessThan(5000);
+    expect(() => buildNow({ SITE_BUILD_NOW: 'Monday' }, TORONTO)).toThrow(/SITE_BUILD_NOW/);
+  });
+
+  it("reads SITE_BUILD_NOW as publishedAt is read, never by the computer's time zone", () => {
+    // Date's parser took '2026-12-07T08:00' as 8:00 on the computer's clock: 8:00 UTC on a server.
+    expect(buildNow({ SITE_BUILD_NOW: '2026-12-07T08:00' }, TORONTO)).toEqual(at('2026-12-07T13:00:00Z'));
+    expect(buildNow({ SITE_BUILD_NOW: '2026-12-07T08:00:00-05:00' }, TORONTO)).toEqual(
+      at('2026-12-07T13:00:00Z'),
+    );
+    // A bare day is the moment a post dated that day goes public.
+    expect(buildNow({ SITE_BUILD_NOW: '2026-12-07' }, TORONTO)).toEqual(at('2026-12-07T12:00:00Z'));
+    expect(() => buildNow({ SITE_BUILD_NOW: 'December 7, 2026 08:00' }, TORONTO)).toThrow(/SITE_BUILD_NOW/);
   });
 });
 

@@ -95,6 +95,18 @@ describe('has a post’s time come since the last run', () => {
     expect(await readFile(output, 'utf8')).toBe('due=true\nnext=2026-12-24T13:00:00.000Z\n');
   });
 
+  it("reads --now and --since as the build reads a date, not by the computer's time zone", () => {
+    // 8:00 in Toronto: Monday's post is due. Date's parser took it as 8:00 UTC, 3:00 in Toronto.
+    const { due } = main(['--since', '2026-12-07T07:00', '--now', '2026-12-07T08:00', '--root', root], {
+      env: {},
+      log: () => {},
+    });
+    expect(due.map((post) => post.title)).toEqual(['Monday at eight']);
+    expect(() => main(['--now', 'Monday 8:00', '--root', root], { env: {}, log: () => {} })).toThrow(
+      '--now is not a date and time: Monday 8:00',
+    );
+  });
+
   it('stops on a date it cannot read, naming the post', async () => {
     await writeFile(join(root, 'content/posts/broken.md'), post('Broken', 'next Monday'));
     try {

@@ -12,6 +12,7 @@ import { withUniqueSlugs } from '../blog/slugs';
 import { tagSlug } from '../slug';
 import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
 import { buildNow, nextPublishTime } from '../site/publish-time.mjs';
+import { practice } from '../site/settings';
 import { readFrontMatter } from '../text/post-file';
 import { MANIFEST_VERSION, type ManifestPost, type PostManifest } from '../store/seed';
 import { IMAGE_WIDTHS, PICTURE_ENCODING, singlePicture } from './responsive-image';
@@ -108,7 +109,7 @@ export function getAllPosts(): Promise<BuiltPost[]> {
  * The build's "now": SITE_BUILD_NOW when set (the server sets it so that its rebuild timer and the
  * build agree; tests set it to build as of any moment), else the clock. Read once per build.
  */
-export const BUILD_NOW: Date = buildNow(process.env);
+export const BUILD_NOW: Date = buildNow(process.env, practice.timeZone);
 
 /**
  * Public posts, newest first: not drafts, and their time has come at the build's "now". The only ones

@@ -159,16 +159,29 @@ export function frontMatterText(frontMatter, field) {
 }
 
 /**
- * The moment the build takes as "now": SITE_BUILD_NOW (an ISO date-time) when set, which the server
- * sets so that it and the build agree on which posts are due, and tests set to build as of any time.
- * @param {Record<string, string | undefined>} env
+ * A moment given in the environment or on the command line (SITE_BUILD_NOW, the scheduled workflow's
+ * --now and --since), read as publishedAt is: without an offset, a time in the practice's zone, never
+ * on the computer's clock, which Date's own parser used. Throws, naming `name`, for one that is no date.
+ * @param {string} text
+ * @param {string} name
+ * @param {string} timeZone
  */
-export function buildNow(env) {
-  const given = env.SITE_BUILD_NOW?.trim();
-  if (!given) return new Date();
-  const date = new Date(given);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`SITE_BUILD_NOW is not a date and time: ${given}`);
+export function readGivenMoment(text, name, timeZone) {
+  const date = readPublishTime(text, timeZone);
+  if (!date) throw new RangeError(`${name} is not a date and time: ${text}`);
   return date;
+}
+
+/**
+ * The moment the build takes as "now": SITE_BUILD_NOW when set (the server sets it to the build's
+ * start so that it and the build agree on which posts are due; tests set it to build as of any time),
+ * else the clock.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} timeZone the practice's, for a SITE_BUILD_NOW without an offset
+ */
+export function buildNow(env, timeZone) {
+  const given = env.SITE_BUILD_NOW?.trim();
+  return given ? readGivenMoment(given, 'SITE_BUILD_NOW', timeZone) : new Date();
 }
 
 /**

@@ -8,7 +8,7 @@ import { readFrontMatter } from '@/lib/text/post-file';
 import type { SitePost } from '@/lib/admin/site-posts';
 import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
 import { PublishError, sha256Hex, type PublishBackend } from '@/lib/publish/backend';
-import { scheduledText } from '@/lib/site/dates';
+import { practiceDateTimeText, scheduledText } from '@/lib/site/dates';
 import {
   postStanding,
   scheduledFor,
@@ -115,6 +115,19 @@ describe('publishing a post', () => {
     });
     expect(websiteState(stored, undefined)).toBe('on-website');
     expect(websiteActions(stored, 'on-website')).toEqual({ publish: false, remove: true });
+  });
+
+  it('publishes now a post whose own date lies ahead (imported from a scheduled file)', async () => {
+    const repo = memoryRepo();
+    const post = await addPost({ publishedAt: new Date('2025-12-08T13:00:00Z') }); // months after `at`
+    const outcome = await publishToWebsite(post.id, deps(repo.backend));
+    expect(outcome).toMatchObject({ ok: true });
+    // That date in the file kept the post off the website until December, with no word of it.
+    const text = repo.files.get('content/posts/visual-schedules.md')!;
+    expect(text).toContain(`publishedAt: '${practiceDateTimeText(at)}'\n`);
+    const stored = (await db.posts.get(post.id))!;
+    expect(stored.publication?.publishedAt).toBe(at.getTime());
+    expect(scheduledFor(stored, at.getTime())).toBeUndefined();
   });
 
   it('publishes for a later moment: the file’s publishedAt in Toronto time, the post’s own unchanged', async () => {

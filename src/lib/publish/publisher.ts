@@ -155,7 +155,9 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
   const path = postPath(file);
   const publishedAtText = publishAt ? practiceDateTimeText(publishAt) : undefined;
   const keptDate = publishAt ? undefined : dateOnWebsite(post, sitePost, now.getTime());
-  const fileDate = publishAt?.getTime() ?? keptDate ?? post.publishedAt.getTime();
+  // Never ahead without publishAt: a post whose own date lies ahead (imported from a scheduled file, or
+  // saved while the computer's clock was ahead) was published "now" and stayed off the website till then.
+  const fileDate = publishAt?.getTime() ?? keptDate ?? Math.min(post.publishedAt.getTime(), now.getTime());
   try {
     const current = await backend.readFile(path);
     if (current && !plan.onWebsite) {
@@ -178,7 +180,7 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     );
     if (!pictures.ok) return { ok: false, error: pictures.error };
     const text = postToMarkdown(
-      keptDate === undefined ? post : { ...post, publishedAt: new Date(keptDate) },
+      { ...post, publishedAt: new Date(fileDate) },
       sitePost,
       pictures.addresses,
       publishedAtText,

@@ -139,12 +139,15 @@ export function parseRange(header, size) {
  * Whether a GET or HEAD may be answered 304 Not Modified (RFC 9110, 13.1.2 and 13.1.3; 13.2.2 for
  * their order): `If-None-Match` names the file's ETag (compared weakly, in a list, or `*`); or, only
  * when that header is absent, `If-Modified-Since` is a date no earlier than the file's last change
- * (to the second, as Last-Modified is written). Browsers send the first; feed readers and crawlers
- * often only the second.
+ * (to the second, as Last-Modified is written) and no later than the server's clock: a date ahead of
+ * it comes from a client's own clock, not from this server, and says nothing of what the client has
+ * (as Apache and RFC 2616 treat it). Browsers send the first; feed readers and crawlers often only
+ * the second.
  * @param {import('node:http').IncomingHttpHeaders} headers
  * @param {{ etag: string, modified: Date }} file
+ * @param {number} [now] the server's clock
  */
-export function notModified(headers, { etag, modified }) {
+export function notModified(headers, { etag, modified }, now = Date.now()) {
   const noneMatch = headers['if-none-match'];
   if (noneMatch !== undefined) {
     const opaque = (tag) => tag.trim().replace(/^W\//, '');
@@ -152,7 +155,7 @@ export function notModified(headers, { etag, modified }) {
     return tags.includes('*') || tags.includes(opaque(etag));
   }
   const since = Date.parse(String(headers['if-modified-since'] ?? ''));
-  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
+  return Number.isFinite(since) && since <= now && Math.floor(modified.getTime() / 1000) * 1000 <= since;
 }
 
 /**

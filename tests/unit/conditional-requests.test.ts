@@ -21,9 +21,18 @@ describe('a request for a file it has', () => {
   });
 
   it('with If-Modified-Since: not modified from its Last-Modified on, modified before it', () => {
-    expect(notModified({ 'if-modified-since': lastModified }, file)).toBe(true);
-    expect(notModified({ 'if-modified-since': 'Tue, 08 Dec 2026 00:00:00 GMT' }, file)).toBe(true);
-    expect(notModified({ 'if-modified-since': 'Mon, 07 Dec 2026 10:30:46 GMT' }, file)).toBe(false);
+    const now = Date.parse('2026-12-08T09:00:00Z');
+    expect(notModified({ 'if-modified-since': lastModified }, file, now)).toBe(true);
+    expect(notModified({ 'if-modified-since': 'Tue, 08 Dec 2026 00:00:00 GMT' }, file, now)).toBe(true);
+    expect(notModified({ 'if-modified-since': 'Mon, 07 Dec 2026 10:30:46 GMT' }, file, now)).toBe(false);
+  });
+
+  it("with an If-Modified-Since later than the server's clock: sent, as it tells nothing", () => {
+    // A feed reader whose clock is an hour ahead asks at 10:45 (server time) "since 11:45": the feed
+    // rebuilt at 10:30 for a scheduled post was answered 304, and the reader missed the post.
+    const now = Date.parse('2026-12-07T10:45:00Z');
+    expect(notModified({ 'if-modified-since': 'Mon, 07 Dec 2026 11:45:00 GMT' }, file, now)).toBe(false);
+    expect(notModified({ 'if-modified-since': 'Mon, 07 Dec 2026 10:45:00 GMT' }, file, now)).toBe(true);
   });
 
   it('with an If-Modified-Since that is no date: sent again', () => {

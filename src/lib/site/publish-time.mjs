@@ -95,15 +95,14 @@ export function readPublishTime(text, timeZone) {
   const [year, month, day] = [y, mo, d].map(Number);
   if (!isCalendarDay(year, month, day)) return undefined;
   if (h === undefined) return new Date(Date.UTC(year, month - 1, day, 12));
-  const time = [Number(h), Number(mi), Number(s)];
-  if (time[0] > 23 || time[1] > 59 || time[2] > 59) return undefined;
-  const [hour, minute, second] = time;
-  const ms = Number(fraction.slice(0, 3).padEnd(3, '0'));
-  if (!zulu && !sign) return wallClockToDate([year, month, day, hour, minute, second, ms], timeZone);
-  // An offset as UTC-12 to UTC+14 are, at most 23:59 either way (RFC 3339).
+  const [hour, minute, second] = [h, mi, s].map(Number);
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  if (!zulu && !sign) return wallClockToDate([year, month, day, hour, minute, second, millis], timeZone);
+  // Zones run from UTC-12 to UTC+14; RFC 3339 allows an offset of up to 23:59 either way.
   const offset = sign ? Number(offsetHours) * 60 + Number(offsetMinutes) : 0;
   if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   return new Date(asUtc - (sign === '-' ? -offset : offset) * 60_000);
 }
 

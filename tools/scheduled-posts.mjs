@@ -48,7 +48,8 @@ export function readPosts(root) {
       return {
         file,
         title: frontMatterText(frontMatter, 'title') ?? file,
-        isDraft: frontMatterText(frontMatter, 'isDraft') === 'true',
+        // YAML's true, as the build reads it: 'True' and 'TRUE' too.
+        isDraft: /^(?:true|True|TRUE)$/.test(frontMatterText(frontMatter, 'isDraft') ?? ''),
         publishedAt,
       };
     });

@@ -107,6 +107,26 @@ describe('has a post’s time come since the last run', () => {
     );
   });
 
+  it('takes a draft as YAML and the build do, however true is written', async () => {
+    // 'isDraft: True' is a draft to the build; the workflow took it for a post due, and built for it.
+    const drafts = ['True', 'TRUE', 'false'];
+    for (const [index, written] of drafts.entries())
+      await writeFile(
+        join(root, `content/posts/draft-${index}.md`),
+        post(`Draft ${index}`, '2026-12-07T08:05', `isDraft: ${written}\n`),
+      );
+    try {
+      const read = readPosts(root).filter((p) => p.title.startsWith('Draft '));
+      expect(read.map((p) => [p.title, p.isDraft])).toEqual([
+        ['Draft 0', true],
+        ['Draft 1', true],
+        ['Draft 2', false],
+      ]);
+    } finally {
+      for (const index of drafts.keys()) await rm(join(root, `content/posts/draft-${index}.md`));
+    }
+  });
+
   it('stops on a date it cannot read, naming the post', async () => {
     await writeFile(join(root, 'content/posts/broken.md'), post('Broken', 'next Monday'));
     try {

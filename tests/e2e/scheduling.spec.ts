@@ -18,13 +18,14 @@ const TORONTO = 'America/Toronto';
 // this computer (security.spec.ts); as in publish.spec.ts, this suite does not apply the pages' CSP.
 test.use({ bypassCSP: true });
 
-/** 'Monday, December 7': the day of a 'YYYY-MM-DD' as the status writes it. */
+/** 'Monday, December 7, 2026': the day of a 'YYYY-MM-DD' as the status writes it. */
 function dayWords(day: string): string {
   return new Intl.DateTimeFormat('en-US', {
     timeZone: 'UTC',
     weekday: 'long',
     month: 'long',
     day: 'numeric',
+    year: 'numeric',
   }).format(new Date(`${day}T12:00:00Z`));
 }
 

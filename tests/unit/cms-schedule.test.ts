@@ -11,7 +11,7 @@ const now = Date.parse('2026-12-01T12:00:00Z');
 describe('the scheduled note in Decap’s list of posts', () => {
   it('notes a post whose time lies ahead, in Toronto time', () => {
     const data = withScheduleNote({ title: 'T', publishedAt: '2026-12-07T08:00', isDraft: false }, now);
-    expect(data[SCHEDULE_NOTE]).toBe('Scheduled for Monday, December 7, 8:00 a.m.: ');
+    expect(data[SCHEDULE_NOTE]).toBe('Scheduled for Monday, December 7, 2026, 8:00 a.m.: ');
   });
 
   it('notes nothing for a past post, a draft or a date it cannot read', () => {
@@ -38,7 +38,7 @@ describe('the scheduled note in Decap’s list of posts', () => {
     const posts = config.collections.find((c) => c.name === 'posts')!;
     expect(posts.summary).toContain(`{{${SCHEDULE_NOTE}}}`);
     const filter = posts.view_filters.find((f) => f.field === SCHEDULE_NOTE);
-    expect('Scheduled for Monday, December 7, 8:00 a.m.: ').toMatch(new RegExp(filter!.pattern));
+    expect('Scheduled for Monday, December 7, 2026, 8:00 a.m.: ').toMatch(new RegExp(filter!.pattern));
   });
 });
 

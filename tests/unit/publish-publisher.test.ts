@@ -145,7 +145,7 @@ describe('publishing a post', () => {
     expect(scheduledFor(stored, monday.getTime())).toBeUndefined();
     expect(scheduledFor({ ...stored, updatedAt: new Date(at.getTime() + 1) }, at.getTime())).toBeUndefined();
     expect(scheduledText(scheduledFor(stored, at.getTime())!)).toBe(
-      'Scheduled for Monday, December 8, 8:00 a.m.',
+      'Scheduled for Monday, December 8, 2025, 8:00 a.m.',
     );
   });
 

@@ -217,10 +217,14 @@ describe('is this post public at time T', () => {
 describe('how a scheduled moment reads', () => {
   it('reads as the spec-style status, in Toronto time', () => {
     expect(scheduledText(new Date('2026-12-07T13:00:00Z'))).toBe(
-      'Scheduled for Monday, December 7, 8:00 a.m.',
+      'Scheduled for Monday, December 7, 2026, 8:00 a.m.',
     );
-    expect(formatPublishMoment(new Date('2026-07-06T16:30:00Z'))).toBe('Monday, July 6, 12:30 p.m.');
-    expect(formatPublishMoment(new Date('2026-12-08T04:05:00Z'))).toBe('Monday, December 7, 11:05 p.m.');
-    expect(formatPublishMoment(new Date('2026-12-07T05:00:00Z'))).toBe('Monday, December 7, 12:00 a.m.');
+    expect(formatPublishMoment(new Date('2026-07-06T16:30:00Z'))).toBe('Monday, July 6, 2026, 12:30 p.m.');
+    expect(formatPublishMoment(new Date('2026-12-08T04:05:00Z'))).toBe(
+      'Monday, December 7, 2026, 11:05 p.m.',
+    );
+    expect(formatPublishMoment(new Date('2026-12-07T05:00:00Z'))).toBe(
+      'Monday, December 7, 2026, 12:00 a.m.',
+    );
   });
 });

@@ -2,7 +2,7 @@
  * "Publish at a date and time" (issue 30): asks for the moment, in the practice's time zone, and
  * publishes the post's file with that publishedAt. The site leaves the post out of every public place
  * until its first build from then (src/lib/site/publish-time.mjs); the post's status reads
- * "Scheduled for Monday, December 7, 8:00 a.m." until that moment.
+ * "Scheduled for Monday, December 7, 2026, 8:00 a.m." until that moment.
  */
 import { useId, useState } from 'react';
 import type { Post } from '@/lib/db';

@@ -1,6 +1,6 @@
 // Decap CMS's list of posts says which are scheduled and for when. Decap's summary templates cannot
 // compare a date with the clock, so when the CMS reads a post file it adds a note the summary shows
-// ('Scheduled for Monday, December 7, 8:00 a.m.: '), and the list's "Scheduled" filter matches; the
+// ('Scheduled for Monday, December 7, 2026, 8:00 a.m.: '), and the list's "Scheduled" filter matches; the
 // note is never written back (src/browser/decap-cms.ts drops it before checking and saving).
 import { scheduledText, toPostDate } from '../site/dates';
 import { isScheduledAt, zonedText } from '../site/publish-time.mjs';

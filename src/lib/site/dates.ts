@@ -151,20 +151,22 @@ const scheduleFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
   month: 'long',
   day: 'numeric',
+  year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   hourCycle: 'h12',
 });
 
 /**
- * 'Monday, December 7, 8:00 a.m.': when a scheduled post goes on the website, in the practice's
- * time zone (the admin's status, Decap's list of posts).
+ * 'Monday, December 7, 2026, 8:00 a.m.': when a scheduled post goes on the website, in the practice's
+ * time zone (the admin's status, Decap's list of posts). With its year: a year typed wrong in the
+ * schedule dialog shows in what it reads back.
  */
 export function formatPublishMoment(date: Date): string {
   const part = Object.fromEntries(scheduleFormat.formatToParts(date).map((p) => [p.type, p.value]));
   const period = part.dayPeriod?.toLowerCase() === 'pm' ? 'p.m.' : 'a.m.';
-  return `${part.weekday}, ${part.month} ${part.day}, ${part.hour}:${part.minute} ${period}`;
+  return `${part.weekday}, ${part.month} ${part.day}, ${part.year}, ${part.hour}:${part.minute} ${period}`;
 }
 
-/** 'Scheduled for Monday, December 7, 8:00 a.m.' */
+/** 'Scheduled for Monday, December 7, 2026, 8:00 a.m.' */
 export const scheduledText = (date: Date): string => `Scheduled for ${formatPublishMoment(date)}`;

@@ -58,17 +58,26 @@ export function freePostSlug(base: string, taken: ReadonlySet<string> = new Set(
   return uniqueSlug(base, (slug) => BLOG_PAGE_SLUGS.has(slug) || taken.has(slug));
 }
 
-/** Slugs for a list of posts in order; a collision gets a numeric suffix, the first keeps the base. */
+/**
+ * Slugs for a list of posts, in their order. A slug the post names (its front-matter `slug`) is kept
+ * before one made from a title, so a post whose file names its address gets it: the admin writes the
+ * slug it links to into every file it publishes, and a draft committed beside it without one (which
+ * the admin cannot see) gives way. Among posts of the same kind the first keeps the base; a
+ * collision gets a numeric suffix.
+ */
 export function assignSlugs<T extends { title: string; slug?: string | undefined }>(
   posts: readonly T[],
 ): (T & { slug: string })[] {
+  const named = (post: T) => Boolean(post.slug?.trim());
   const taken = new Set<string>();
-  return posts.map((post) => {
-    const slug = freePostSlug(
-      post.slug?.trim() ? slugFromTitle(post.slug) : slugFromTitle(post.title),
-      taken,
-    );
-    taken.add(slug);
-    return { ...post, slug };
-  });
+  const slugs = new Map<number, string>();
+  for (const ofNamed of [true, false]) {
+    posts.forEach((post, index) => {
+      if (named(post) !== ofNamed) return;
+      const slug = freePostSlug(slugFromTitle(ofNamed ? post.slug! : post.title), taken);
+      taken.add(slug);
+      slugs.set(index, slug);
+    });
+  }
+  return posts.map((post, index) => ({ ...post, slug: slugs.get(index)! }));
 }

@@ -340,4 +340,26 @@ describe('the content/posts contract', () => {
     const batch = parseMarkdownFiles(files);
     expect(batch.ok ? [] : batch.errors).toEqual([]);
   });
+
+  it('gives a published post the address the admin links to, beside an older draft of the same title', async () => {
+    const { postSchema } = await import('@/lib/content/schemas');
+    const { withUniqueSlugs } = await import('@/lib/blog/slugs');
+    const { z } = await import('astro/zod');
+    const context = { image: () => z.string().min(1) } as unknown as Parameters<typeof postSchema>[0];
+    const published = post({ slug: 'foo', title: 'Foo', publishedAt: new Date('2026-06-01T12:00:00Z') });
+    const files = {
+      // Committed by hand or in Decap CMS, never built (drafts are not in the manifest the admin reads).
+      'notes-for-later':
+        '---\ntitle: Foo\nexcerpt: Not ready yet.\npublishedAt: 2025-01-05\nisDraft: true\n---\n\nText\n',
+      foo: postToMarkdown(published),
+    };
+    const built = withUniqueSlugs(
+      Object.entries(files).map(([id, text]) => ({
+        id,
+        ...postSchema(context).parse(readFrontMatter(text).data),
+      })),
+    );
+    expect(built.find((p) => p.id === 'foo')!.slug).toBe(published.slug);
+    expect(built.find((p) => p.id === 'notes-for-later')!.slug).toBe('foo-2');
+  });
 });

@@ -70,18 +70,35 @@ describe('slugs at build', () => {
     expect(b!.slug).toBe('chosen-slug');
   });
 
-  it('never gives two posts one slug: the oldest keeps it, later ones get a numeric suffix', () => {
+  it('never gives two posts one slug: a named one first, then the oldest; the rest get a numeric suffix', () => {
     const posts = withUniqueSlugs([
       entry('newest', 'Visual Schedules', '2025-06-01'),
       entry('oldest', 'Visual schedules!', '2025-01-01'),
       entry('middle', 'x', '2025-03-01', 'visual-schedules'),
+      entry('named-later', 'y', '2025-04-01', 'visual-schedules'),
     ]);
     expect(Object.fromEntries(posts.map((p) => [p.id, p.slug]))).toEqual({
-      oldest: 'visual-schedules',
-      middle: 'visual-schedules-2',
-      newest: 'visual-schedules-3',
+      middle: 'visual-schedules',
+      'named-later': 'visual-schedules-2',
+      oldest: 'visual-schedules-3',
+      newest: 'visual-schedules-4',
     });
-    expect(posts.map((p) => p.id)).toEqual(['newest', 'oldest', 'middle']); // order kept
+    expect(posts.map((p) => p.id)).toEqual(['newest', 'oldest', 'middle', 'named-later']); // order kept
+  });
+
+  it('keeps the slug a file names, however old a post whose slug comes from its title is', () => {
+    // The admin publishes `slug: foo` beside a draft "Foo" committed earlier without a slug: the
+    // admin links to /blog/foo, so the draft (which no visitor has seen) gives way.
+    const posts = withUniqueSlugs([
+      entry('foo-notes', 'Foo', '2025-01-01'),
+      entry('foo', 'Foo', '2025-06-01', 'foo'),
+      entry('foo-again', 'Foo!', '2025-03-01'),
+    ]);
+    expect(Object.fromEntries(posts.map((p) => [p.id, p.slug]))).toEqual({
+      foo: 'foo',
+      'foo-notes': 'foo-2',
+      'foo-again': 'foo-3',
+    });
   });
 
   it('breaks a tie of dates by file name, so builds are repeatable', () => {

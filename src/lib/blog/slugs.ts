@@ -8,8 +8,10 @@ export const tagHref = (tag: string): string => tagPageHref(tagSlug(tag));
 
 /**
  * Gives every post its URL slug: the front-matter slug or the title's, with a numeric suffix on a
- * collision. The oldest post keeps the plain slug, so publishing a new post never moves an old
- * one's address. Drafts take part too, so publishing one later never moves another post's address.
+ * collision (assignSlugs). A post whose file names its slug keeps it; among the rest, the oldest
+ * keeps the plain slug, so a new post never moves an old one's address unless its file names that
+ * address (the admin refuses to publish one that names a published post's). Drafts take part too,
+ * so publishing one later never moves another post's address.
  */
 export function withUniqueSlugs<
   T extends { id: string; title: string; slug?: string | undefined; publishedAt: Date },

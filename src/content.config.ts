@@ -9,7 +9,7 @@ import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays, postDatesAsWritten } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
 import { looksLikePicture, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
-import { frontMatterLayoutProblem, splitPostFile } from '@/lib/text/post-file';
+import { frontMatterLayoutProblem, splitPostFile, withoutClearedFields } from '@/lib/text/post-file';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 import {
@@ -106,7 +106,8 @@ export function checkPostSources(
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
             return context.parseData({
               ...entry,
-              data: postDatesAsWritten(entry.data, parts?.frontMatter ?? ''),
+              // A field left empty is one left out, as the CMS saves it and the admin's import reads it.
+              data: postDatesAsWritten(withoutClearedFields(entry.data), parts?.frontMatter ?? ''),
             });
           }
           return context.parseData(entry);

@@ -204,6 +204,19 @@ describe('Markdown import', () => {
     }
   });
 
+  it('reads a field left empty as one left out, as the build and Decap CMS do', () => {
+    const text =
+      "---\ntitle: T\nexcerpt: E\npublishedAt: 2025-01-05\nauthor:\nslug: ''\ntags:\nupdatedAt: ''\n" +
+      'featuredImage:\nfeaturedImageAlt:\nisDraft:\n---\nText\n';
+    const result = parseMarkdownPost('template.md', text);
+    expect(result.ok ? [] : result.error).toEqual([]);
+    const plain = parseMarkdownPost(
+      'plain.md',
+      '---\ntitle: T\nexcerpt: E\npublishedAt: 2025-01-05\n---\nText\n',
+    );
+    expect(result.ok && result.post).toEqual(plain.ok && { ...plain.post, fileName: 'template.md' });
+  });
+
   it('uses the slug of the front matter when there is one', () => {
     const text = '---\ntitle: A title\nexcerpt: An excerpt\nslug: my-address\n---\nBody';
     const result = parseMarkdownPost('a.md', text);

@@ -339,6 +339,35 @@ describe('the posts loader', () => {
     }
   }
 
+  it("reads a field left empty as one left out, as Decap CMS and the admin's import do", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'posts-'));
+    try {
+      // A template kept with its optional lines, each left empty (null) or set to ''.
+      const text =
+        "---\ntitle: T\nexcerpt: E\npublishedAt: 2025-01-05\nauthor:\nslug: ''\ntags:\nupdatedAt: ''\n" +
+        'featuredImage:\nfeaturedImageAlt:\nisDraft:\n---\nText\n';
+      writeFileSync(join(dir, 'template.md'), text);
+      const parseData = vi.fn(async (entry: { data: Record<string, unknown> }) => schema.parse(entry.data));
+      const loader = checkPostSources({
+        name: 'stand-in for glob()',
+        load: async (context) => {
+          await context.parseData({
+            id: 'template',
+            data: readFrontMatter(text).data,
+            filePath: 'template.md',
+          });
+        },
+      });
+      const context = { config: { root: pathToFileURL(`${dir}/`) }, parseData };
+      await loader.load(context as unknown as Parameters<typeof loader.load>[0]);
+      expect(await parseData.mock.results[0]!.value).toEqual(
+        schema.parse({ title: 'T', excerpt: 'E', publishedAt: '2025-01-05' }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('stops the build at a day the calendar does not have, naming the file and the field', async () => {
     await expect(loadPost('title: T\nexcerpt: E\npublishedAt: 2025-13-45')).rejects.toThrow(
       'typo.md: publishedAt: 2025-13-45: no such day on the calendar (write it like 2025-01-05).',

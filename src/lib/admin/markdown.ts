@@ -41,6 +41,7 @@ import {
   readFrontMatter,
   renderPostMarkdown,
   splitPostFile,
+  withoutClearedFields,
   writeFrontMatter,
 } from '@/lib/text/post-file';
 import { escapeHtml } from '@/lib/text/escape-html';
@@ -357,10 +358,12 @@ export function parseMarkdownPost(
   // Every problem of the file at once, so one round of corrections is enough. Days are checked on
   // the text: YAML has already rolled a day like 2025-02-30 over to March 2.
   const impossibleDays = impossiblePostDays(parsed.matter);
-  const result = frontMatterSchema.safeParse(postDatesAsWritten(parsed.data, parsed.matter));
+  // A field left empty is one left out, as the build and the CMS read it.
+  const fields = withoutClearedFields(parsed.data);
+  const result = frontMatterSchema.safeParse(postDatesAsWritten(fields, parsed.matter));
   const problems = [
     ...(impossibleDays ? [impossibleDays] : []),
-    ...(result.success ? [] : result.error.issues.map((issue) => describeIssue(issue, parsed.data))),
+    ...(result.success ? [] : result.error.issues.map((issue) => describeIssue(issue, fields))),
   ];
   if (problems.length > 0 || !result.success) return fail(problems.join('; '));
   const data = result.data;

@@ -124,6 +124,21 @@ export function stringifyFrontMatterYaml(data: Record<string, unknown>, dates: D
   return Object.keys(data).length === 0 ? '' : stringify(data, yamlOptions(dates));
 }
 
+/**
+ * True for a value that stands for "not given": a field left empty (`author:`, which YAML reads as
+ * null), `author: ''`, or what Decap CMS leaves in a field the editor cleared. The build, the admin's
+ * import and the CMS (src/lib/cms/entry.ts) all read such a field as one left out, so its default
+ * applies (author Admin, the slug from the title) and a required one is named as missing.
+ */
+export function isClearedValue(value: unknown): boolean {
+  return value === '' || value === null || value === undefined;
+}
+
+/** The fields without those left empty (isClearedValue). */
+export function withoutClearedFields<T extends Record<string, unknown>>(data: T): T {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => !isClearedValue(value))) as T;
+}
+
 export interface FrontMatter {
   /** The fields, as YAML read them. */
   data: Record<string, unknown>;

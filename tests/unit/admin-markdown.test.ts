@@ -255,6 +255,12 @@ describe('Markdown import', () => {
     ],
     ['an unknown field', '---\ntitle: T\nexcerpt: E\ntag: x\n---\n', 'a.md: "tag" is not a post field'],
     [
+      // As the build reads it, and Decap CMS's list of tags could not open it.
+      'tags in one line of text',
+      '---\ntitle: T\nexcerpt: E\ntags: Home, Daily living\n---\n',
+      'a.md: field "tags" must be a list, like [Home, Daily living].',
+    ],
+    [
       'a script image',
       '---\ntitle: T\nexcerpt: E\nfeaturedImage: "javascript:alert(1)"\n---\n',
       'a.md: field "featuredImage"',

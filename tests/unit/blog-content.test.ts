@@ -102,6 +102,13 @@ describe('post front matter', () => {
     expect(result.error!.issues.map((issue) => issue.path.join('.'))).toContain(field);
   });
 
+  it('says how to write tags given as one line of text, which Decap CMS could not open', () => {
+    const result = schema.safeParse({ ...valid, tags: 'Home, Daily living' });
+    expect(result.error?.issues).toMatchObject([
+      { path: ['tags'], message: 'must be a list, like [Home, Daily living]' },
+    ]);
+  });
+
   it('refuses a web address as the featured image, naming the field, and takes a repository path', () => {
     for (const address of [
       'https://example.com/a.jpg',

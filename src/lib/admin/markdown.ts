@@ -24,7 +24,7 @@
 import * as z from 'zod/mini';
 import { impossiblePostDays, postDatesAsWritten, practiceDateTimeText, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
-import { DEFAULT_AUTHOR, POST_LIMITS } from '@/lib/blog/post-rules';
+import { DEFAULT_AUTHOR, POST_LIMITS, TAGS_LIST_RULE } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
 import { freePostSlug, slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/blog/tags';
@@ -272,14 +272,8 @@ const frontMatterSchema = z.strictObject({
   excerpt: boundedText(POST_LIMITS.excerpt),
   tags: z
     .pipe(
-      z.optional(
-        z.union([z.array(z.union([z.string(), z.number()])), z.string()], {
-          error: 'must be a list of words, like [autism, home]',
-        }),
-      ),
-      z.transform((value) =>
-        value === undefined ? [] : parseTags(typeof value === 'string' ? value : value.map(String)),
-      ),
+      z.optional(z.array(z.union([z.string(), z.number()]), { error: TAGS_LIST_RULE })),
+      z.transform((value) => (value === undefined ? [] : parseTags(value.map(String)))),
     )
     .check(
       z.refine((tags: string[]) => tags.every((tag) => tag.length <= POST_LIMITS.tag), {

@@ -12,3 +12,10 @@ export const DEFAULT_AUTHOR = 'Admin';
 
 /** A slug as a file may give it: lower-case letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * What the build, the CMS's check and the admin's import say of tags written as one line of text
+ * (`tags: Home, Daily living`): a file's tags are a list, which Decap CMS's list of tags needs to open
+ * the post. A comma inside an item still separates two tags (src/lib/blog/tags.ts).
+ */
+export const TAGS_LIST_RULE = 'must be a list, like [Home, Daily living]';

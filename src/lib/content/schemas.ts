@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import { coursesTotal } from '@/lib/site/courses';
 import { toPostDate } from '@/lib/site/dates';
 import { parseTags } from '@/lib/blog/tags';
-import { DEFAULT_AUTHOR, POST_LIMITS, SLUG_PATTERN } from '@/lib/blog/post-rules';
+import { DEFAULT_AUTHOR, POST_LIMITS, SLUG_PATTERN, TAGS_LIST_RULE } from '@/lib/blog/post-rules';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
@@ -164,7 +164,12 @@ export const postSchema = ({ image }: SchemaContext) =>
       /** The card text, the page's meta description and the feed summary: one or two sentences. */
       excerpt: text.max(POST_LIMITS.excerpt),
       /** Split on commas and trimmed; empty items are dropped and repeats removed (src/lib/blog/tags.ts). */
-      tags: z.array(z.string().trim().max(POST_LIMITS.tag)).default([]).transform(parseTags),
+      tags: z
+        .array(z.string().trim().max(POST_LIMITS.tag), {
+          error: (issue) => (issue.code === 'invalid_type' ? TAGS_LIST_RULE : undefined),
+        })
+        .default([])
+        .transform(parseTags),
       author: text.max(POST_LIMITS.author).default(DEFAULT_AUTHOR),
       publishedAt: postDate,
       /** Defaults to publishedAt. */

@@ -297,6 +297,16 @@ describe('Markdown import', () => {
       `---\ntitle: T\nexcerpt: E\nauthor: ${'A'.repeat(101)}\n---\n`,
       'a.md: field "author" must not exceed 100 characters',
     ],
+    [
+      'a picture description longer than the build takes',
+      `---\ntitle: T\nexcerpt: E\nfeaturedImageAlt: ${'A'.repeat(201)}\n---\n`,
+      'a.md: field "featuredImageAlt" must not exceed 200 characters',
+    ],
+    [
+      'a slug the build refuses',
+      '---\ntitle: T\nexcerpt: E\nslug: Visual Schedules\n---\n',
+      'a.md: field "slug" must be lower-case letters, digits and single hyphens, like visual-schedules',
+    ],
   ])('names the file and the field for %s', (_case, text, message) => {
     const result = parseMarkdownPost('a.md', text);
     expect(result.ok).toBe(false);

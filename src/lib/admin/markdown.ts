@@ -24,7 +24,7 @@
 import * as z from 'zod/mini';
 import { impossiblePostDays, postDatesAsWritten, practiceDateTimeText, toPostDate } from '@/lib/site/dates';
 import type { Post } from '@/lib/db';
-import { DEFAULT_AUTHOR, POST_LIMITS, TAGS_LIST_RULE } from '@/lib/blog/post-rules';
+import { DEFAULT_AUTHOR, POST_LIMITS, SLUG_PATTERN, SLUG_RULE, TAGS_LIST_RULE } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
 import { freePostSlug, slugFromTitle } from '@/lib/slug';
 import { parseTags } from '@/lib/blog/tags';
@@ -304,9 +304,19 @@ const frontMatterSchema = z.strictObject({
     ),
   ),
   /** Written by the git workflow for its images; browser posts have no use for it. */
-  featuredImageAlt: z.optional(z.string({ error: 'must be text' })),
+  featuredImageAlt: z.optional(
+    z.string({ error: 'must be text' }).check(
+      z.trim(),
+      z.maxLength(POST_LIMITS.featuredImageAlt, {
+        error: `must not exceed ${POST_LIMITS.featuredImageAlt} characters`,
+      }),
+    ),
+  ),
   isDraft: z.optional(z.boolean({ error: 'must be true or false' })),
-  slug: z.optional(z.string({ error: 'must be text' }).check(z.trim())),
+  // As the build reads it: a file whose slug the build refuses is refused, not read as another slug.
+  slug: z.optional(
+    z.string({ error: 'must be text' }).check(z.trim(), z.regex(SLUG_PATTERN, { error: SLUG_RULE })),
+  ),
 });
 
 function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {

@@ -12,6 +12,8 @@ export const DEFAULT_AUTHOR = 'Admin';
 
 /** A slug as a file may give it: lower-case letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** What the build, the CMS's check and the admin's import say of a slug SLUG_PATTERN refuses. */
+export const SLUG_RULE = 'must be lower-case letters, digits and single hyphens, like visual-schedules';
 
 /**
  * What the build, the CMS's check and the admin's import say of tags written as one line of text

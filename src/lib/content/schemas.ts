@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import { coursesTotal } from '@/lib/site/courses';
 import { toPostDate } from '@/lib/site/dates';
 import { parseTags } from '@/lib/blog/tags';
-import { DEFAULT_AUTHOR, POST_LIMITS, SLUG_PATTERN, TAGS_LIST_RULE } from '@/lib/blog/post-rules';
+import { DEFAULT_AUTHOR, POST_LIMITS, SLUG_PATTERN, SLUG_RULE, TAGS_LIST_RULE } from '@/lib/blog/post-rules';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 
 /** Icons a service or approach card can show (mapped to inline SVGs in components/icons). */
@@ -180,10 +180,6 @@ export const postSchema = ({ image }: SchemaContext) =>
       featuredImageAlt: z.string().trim().max(POST_LIMITS.featuredImageAlt).default(''),
       isDraft: z.boolean().default(false),
       /** The address is /blog/{slug}; without it the slug is made from the title. */
-      slug: z
-        .string()
-        .trim()
-        .regex(SLUG_PATTERN, 'use lower-case letters, digits and single hyphens only')
-        .optional(),
+      slug: z.string().trim().regex(SLUG_PATTERN, SLUG_RULE).optional(),
     })
     .strict();

@@ -1,5 +1,6 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, test } from './fixtures';
 import { openSignedIn } from './session-seed';
 import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
@@ -168,6 +169,42 @@ test('Decap CMS takes a date and time, and its list says which posts are schedul
   // Back to the list, as an editor does: it shows the saved post as scheduled straight away.
   await page.getByRole('link', { name: /Blog posts collection/ }).click();
   await expect(page.getByText(`Scheduled for ${dayWords('2030-12-09')}, 8:30 a.m.: ${title}`)).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
+// Publish from the admin, then open the file in Decap CMS: its date and time field reads the written
+// clock time as Toronto time, so the admin writes Toronto's (with the offset). Written in UTC, the
+// field showed a time hours off, and changing the date moved the post by that much.
+test('a post the admin publishes opens in Decap CMS at its Toronto date and time', async ({ page }) => {
+  test.slow();
+  const title = 'Published From the Admin Before Lunch';
+  await openSignedIn(page, '/admin/posts/new');
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Excerpt/).fill('Written in the browser, opened later in Decap CMS.');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('A few words.');
+  await page.getByLabel('Save as draft').uncheck();
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await row(page, title)
+    .getByRole('button', { name: `Publish to website ${title}` })
+    .click();
+  await expect(
+    row(page, title).getByText('Written on this computer; visitors do not see this version yet'),
+  ).toBeVisible();
+  const file = await readFile(
+    path.join(repository.dir, 'content/posts/published-from-the-admin-before-lunch.md'),
+    'utf8',
+  );
+  const publishedAt = readFrontMatter(file).data.publishedAt;
+  expect(publishedAt).toBeInstanceOf(Date);
+  const when = torontoClock((publishedAt as Date).getTime());
+
+  await page.goto('/cms/');
+  await page.getByRole('button', { name: /login/i }).click();
+  await page.goto('/cms/#/collections/posts/entries/published-from-the-admin-before-lunch');
+  await expect(page.locator('input[type="datetime-local"]').first()).toHaveValue(when.field, {
     timeout: 30_000,
   });
 });

@@ -32,6 +32,7 @@ interface Field extends CmsField {
   required?: boolean;
   default?: unknown;
   pattern?: [string, string];
+  hint?: string;
   options?: (string | { label: string; value: string })[];
   multiple?: boolean;
   value_type?: 'int' | 'float';
@@ -114,6 +115,17 @@ const optionValues = (field: Field) =>
   (field.options ?? []).map((option) => (typeof option === 'string' ? option : option.value));
 const accepts = (field: Field, text: string) => !field.pattern || new RegExp(field.pattern[0]).test(text);
 
+/**
+ * The limits a field's words give ('at most 150 characters', 'Up to 40 characters each') that are not
+ * `limit`: the pattern is checked against the schema, its message and the hint are copies of the number.
+ */
+const wrongLimitWords = (field: Field, limit: number | undefined, words = [field.pattern?.[1], field.hint]) =>
+  words.flatMap((text) =>
+    [...(text ?? '').matchAll(/(\d+) characters/g)]
+      .filter(([, count]) => Number(count) !== limit)
+      .map(([, count]) => `"${text}" says ${count} characters, the schema takes ${limit}`),
+  );
+
 /** Every difference between a CMS field and the schema property, as readable messages. */
 function fieldProblems(field: Field, prop: Prop, required: boolean, at: string): string[] {
   const problems: string[] = [];
@@ -147,6 +159,7 @@ function fieldProblems(field: Field, prop: Prop, required: boolean, at: string):
         if (!accepts(field, 'A'.repeat(prop.maxLength)) || accepts(field, 'A'.repeat(prop.maxLength + 1)))
           says(`the CMS pattern does not limit the text to ${prop.maxLength} characters`);
       }
+      wrongLimitWords(field, prop.maxLength).forEach(says);
       // The schema trims before it counts, so a required text of only spaces fails the build: the CMS
       // form must refuse it first, or the admin learns of it only from a failed deploy.
       if (!prop.pattern && (prop.minLength ?? 0) >= 1 && accepts(field, '   '))
@@ -202,6 +215,8 @@ function fieldProblems(field: Field, prop: Prop, required: boolean, at: string):
       if (field.field && !new RegExp(`{{fields\\.${field.field.name}[ }]`).test(field.summary ?? ''))
         says(`folded items do not show their text (summary: "{{fields.${field.field.name} | ...}}")`);
       const items = merged(prop.items ?? {});
+      // A list's hint speaks of its items ('Up to 40 characters each').
+      wrongLimitWords(field, items.maxLength, [field.hint]).forEach(says);
       if (field.fields) problems.push(...objectProblems(field.fields, items, `${at}[]`));
       else if (field.field) problems.push(...fieldProblems(field.field, items, true, `${at}[]`));
       // Without one, Decap shows a comma-separated input that trims at each key press: a space or a

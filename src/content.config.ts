@@ -9,7 +9,12 @@ import { assertSafeSvgFiles } from '@/lib/content/svg-files';
 import { impossiblePostDays, postDatesAsWritten } from '@/lib/site/dates';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
 import { looksLikePicture, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
-import { frontMatterLayoutProblem, splitPostFile, withoutClearedFields } from '@/lib/text/post-file';
+import {
+  frontMatterLayoutProblem,
+  splitPostFile,
+  withoutClearedFields,
+  withTagsAsText,
+} from '@/lib/text/post-file';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 import {
@@ -106,8 +111,12 @@ export function checkPostSources(
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
             return context.parseData({
               ...entry,
-              // A field left empty is one left out, as the CMS saves it and the admin's import reads it.
-              data: postDatesAsWritten(withoutClearedFields(entry.data), parts?.frontMatter ?? ''),
+              // A field left empty is one left out and a tag is text, as the CMS and the admin's
+              // import read them.
+              data: postDatesAsWritten(
+                withTagsAsText(withoutClearedFields(entry.data)),
+                parts?.frontMatter ?? '',
+              ),
             });
           }
           return context.parseData(entry);

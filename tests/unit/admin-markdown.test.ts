@@ -217,6 +217,11 @@ describe('Markdown import', () => {
     expect(result.ok && result.post).toEqual(plain.ok && { ...plain.post, fileName: 'template.md' });
   });
 
+  it('reads a tag of digits as text, as the build and Decap CMS do', () => {
+    const result = parseMarkdownPost('a.md', '---\ntitle: T\nexcerpt: E\ntags: [2025, Home]\n---\nText\n');
+    expect(result.ok && result.post.tags).toEqual(['2025', 'Home']);
+  });
+
   it('uses the slug of the front matter when there is one', () => {
     const text = '---\ntitle: A title\nexcerpt: An excerpt\nslug: my-address\n---\nBody';
     const result = parseMarkdownPost('a.md', text);

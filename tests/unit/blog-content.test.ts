@@ -346,6 +346,26 @@ describe('the posts loader', () => {
     }
   }
 
+  it("reads a tag of digits as text, as Decap CMS and the admin's import do", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'posts-'));
+    try {
+      const text = '---\ntitle: T\nexcerpt: E\npublishedAt: 2025-01-05\ntags: [2025, Home]\n---\nText\n';
+      writeFileSync(join(dir, 'years.md'), text);
+      const parseData = vi.fn(async (entry: { data: Record<string, unknown> }) => schema.parse(entry.data));
+      const loader = checkPostSources({
+        name: 'stand-in for glob()',
+        load: async (context) => {
+          await context.parseData({ id: 'years', data: readFrontMatter(text).data, filePath: 'years.md' });
+        },
+      });
+      const context = { config: { root: pathToFileURL(`${dir}/`) }, parseData };
+      await loader.load(context as unknown as Parameters<typeof loader.load>[0]);
+      expect((await parseData.mock.results[0]!.value).tags).toEqual(['2025', 'Home']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("reads a field left empty as one left out, as Decap CMS and the admin's import do", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'posts-'));
     try {

@@ -567,6 +567,14 @@ describe('files written by the CMS', () => {
   });
 });
 
+describe('tags of digits', () => {
+  it('are read as text, which the list of tags can show and save', () => {
+    // YAML reads 2025 as a number; the schema (and the form's check before saving) takes text only.
+    const data = parseFrontMatter('---\ntitle: T\ntags: [2025, Home]\n---\n');
+    expect(data.tags).toEqual(['2025', 'Home']);
+  });
+});
+
 describe('values an editor cleared', () => {
   it('are empty strings and nulls, not false or 0', () => {
     expect(['', null, undefined].every(isClearedValue)).toBe(true);

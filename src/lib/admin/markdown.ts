@@ -42,6 +42,7 @@ import {
   renderPostMarkdown,
   splitPostFile,
   withoutClearedFields,
+  withTagsAsText,
   writeFrontMatter,
 } from '@/lib/text/post-file';
 import { escapeHtml } from '@/lib/text/escape-html';
@@ -272,8 +273,8 @@ const frontMatterSchema = z.strictObject({
   excerpt: boundedText(POST_LIMITS.excerpt),
   tags: z
     .pipe(
-      z.optional(z.array(z.union([z.string(), z.number()]), { error: TAGS_LIST_RULE })),
-      z.transform((value) => (value === undefined ? [] : parseTags(value.map(String)))),
+      z.optional(z.array(z.string({ error: 'must be text' }), { error: TAGS_LIST_RULE })),
+      z.transform((value) => (value === undefined ? [] : parseTags(value))),
     )
     .check(
       z.refine((tags: string[]) => tags.every((tag) => tag.length <= POST_LIMITS.tag), {
@@ -363,7 +364,7 @@ export function parseMarkdownPost(
   // the text: YAML has already rolled a day like 2025-02-30 over to March 2.
   const impossibleDays = impossiblePostDays(parsed.matter);
   // A field left empty is one left out, as the build and the CMS read it.
-  const fields = withoutClearedFields(parsed.data);
+  const fields = withTagsAsText(withoutClearedFields(parsed.data));
   const result = frontMatterSchema.safeParse(postDatesAsWritten(fields, parsed.matter));
   const problems = [
     ...(impossibleDays ? [impossibleDays] : []),

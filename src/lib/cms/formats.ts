@@ -3,7 +3,12 @@
 // broke `prettier --check`. These writers keep the files as they are committed: keys in the order of
 // admin/config.yml (which is the order of the files), YAML without line folding, JSON laid out the way
 // Prettier lays it out (printWidth 110). A file saved without changes is byte-for-byte the same.
-import { parseFrontMatterYaml, splitPostFile, stringifyFrontMatterYaml } from '@/lib/text/post-file';
+import {
+  parseFrontMatterYaml,
+  splitPostFile,
+  stringifyFrontMatterYaml,
+  withTagsAsText,
+} from '@/lib/text/post-file';
 
 /** The part of a Decap field definition that gives the shape of the data. */
 export interface CmsField {
@@ -114,8 +119,8 @@ export function parseFrontMatter(content: string): Record<string, unknown> {
   const parts = splitPostFile(content);
   if (!parts) return content.trim() ? { body: content } : {};
   // Dates as the text in the file: Decap's date widgets read and write that text, so a date saved
-  // without changes is written back as it was.
-  const data = parseFrontMatterYaml(parts.frontMatter, 'text');
+  // without changes is written back as it was. Tags as text, which their text fields can save.
+  const data = withTagsAsText(parseFrontMatterYaml(parts.frontMatter, 'text'));
   const { body } = parts;
   return body.trim() ? { ...data, body } : data;
 }

@@ -139,6 +139,17 @@ export function withoutClearedFields<T extends Record<string, unknown>>(data: T)
   return Object.fromEntries(Object.entries(data).filter(([, value]) => !isClearedValue(value))) as T;
 }
 
+/**
+ * The fields with each tag as text: YAML reads `tags: [2025, Home]` as a number and a text, and a
+ * tag is always text. The build, the admin's import and the CMS (which shows and saves each tag in a
+ * text field) all read a post's tags through this.
+ */
+export function withTagsAsText<T extends Record<string, unknown>>(data: T): T {
+  const { tags } = data;
+  if (!Array.isArray(tags) || !tags.some((tag) => typeof tag === 'number')) return data;
+  return { ...data, tags: tags.map((tag: unknown) => (typeof tag === 'number' ? String(tag) : tag)) };
+}
+
 export interface FrontMatter {
   /** The fields, as YAML read them. */
   data: Record<string, unknown>;

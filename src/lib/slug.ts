@@ -63,7 +63,7 @@ export function freePostSlug(base: string, taken: ReadonlySet<string> = new Set(
  * before one made from a title, so a post whose file names its address gets it: the admin writes the
  * slug it links to into every file it publishes, and a draft committed beside it without one (which
  * the admin cannot see) gives way. Among posts of the same kind the first keeps the base; a
- * collision gets a numeric suffix.
+ * collision gets a numeric suffix (docs/decisions/0056-named-slug-first.md).
  */
 export function assignSlugs<T extends { title: string; slug?: string | undefined }>(
   posts: readonly T[],

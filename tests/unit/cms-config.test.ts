@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
+import { parseFrontmatter } from 'astro/markdown';
 import { describe, expect, it } from 'vitest';
 import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { z } from 'astro/zod';
@@ -545,6 +546,30 @@ describe('files written by the CMS', () => {
       title: 'Café au lait: a test',
       publishedAt: '2026-01-05',
     });
+  });
+
+  it('quotes a text that YAML would read as a date, except in a date field', () => {
+    // The build's reader (js-yaml, through Astro) reads an unquoted 2025-01-05 as a date: a post
+    // titled with a day was saved, and the build stopped at it ('title: expected string, received date').
+    const written = formatFrontMatter(
+      {
+        title: '2025-01-05',
+        excerpt: '2026-12-07 08:00:00',
+        tags: ['2025-01-05', 'Home'],
+        publishedAt: '2025-01-05',
+        updatedAt: '2026-12-07T08:00',
+        body: 'Text.\n',
+      },
+      fieldsByNames(config, names(collection('posts').fields!)),
+    );
+    expect(parseFrontmatter(written).frontmatter).toMatchObject({
+      title: '2025-01-05',
+      excerpt: '2026-12-07 08:00:00',
+      tags: ['2025-01-05', 'Home'],
+      publishedAt: new Date('2025-01-05T00:00:00Z'),
+    });
+    expect(written).toContain('\npublishedAt: 2025-01-05\nupdatedAt: 2026-12-07T08:00\n');
+    expect(parseFrontMatter(written)).toMatchObject({ title: '2025-01-05', publishedAt: '2025-01-05' });
   });
 
   it('writes a text the CMS editor rewrote in the layout it is committed in', async () => {

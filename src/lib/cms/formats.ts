@@ -4,9 +4,11 @@
 // admin/config.yml (which is the order of the files), YAML without line folding, JSON laid out the way
 // Prettier lays it out (printWidth 110). A file saved without changes is byte-for-byte the same.
 import {
+  isYamlTimestamp,
   parseFrontMatterYaml,
   splitPostFile,
   stringifyFrontMatterYaml,
+  timestampWrittenAs,
   withTagsAsText,
 } from '@/lib/text/post-file';
 
@@ -125,11 +127,29 @@ export function parseFrontMatter(content: string): Record<string, unknown> {
   return body.trim() ? { ...data, body } : data;
 }
 
+/** The values of the date fields that YAML reads as dates, as Dates written back as the same text. */
+function withDateFieldsAsTimestamps(
+  data: Record<string, unknown>,
+  fields: readonly CmsField[],
+): Record<string, unknown> {
+  const dated = { ...data };
+  for (const field of fields) {
+    const value = dated[field.name];
+    if (field.widget !== 'datetime' || typeof value !== 'string' || !isYamlTimestamp(value)) continue;
+    dated[field.name] = timestampWrittenAs(value);
+  }
+  return dated;
+}
+
 /** The file for front-matter fields and `body`: keys in field order, one line per value, quotes only where needed. */
 export function formatFrontMatter(data: Record<string, unknown>, fields?: readonly CmsField[]): string {
   const { body = '', ...meta } = data;
   const ordered = orderLikeFields(meta as Json, fields) as Record<string, unknown>;
-  const yaml = stringifyFrontMatterYaml(ordered, 'text');
+  // Written as the build reads it: a text that YAML takes for a date ('2025-01-05' as a title or a
+  // tag) is quoted, while a date field's text stays as it was. Without the fields, all stays as text.
+  const yaml = fields
+    ? stringifyFrontMatterYaml(withDateFieldsAsTimestamps(ordered, fields), 'date')
+    : stringifyFrontMatterYaml(ordered, 'text');
   // One blank line after the front matter, as Prettier writes it: Decap's editor drops it from a text
   // it has rewritten.
   const text = String(body);

@@ -63,6 +63,18 @@ function readTimestamp(text: string): Date {
   return value;
 }
 
+/**
+ * The moment a YAML timestamp names ('2025-01-05', '2026-12-07T08:00:00-05:00'), as a Date that
+ * writeFrontMatter writes as that same text, unquoted, while it holds that moment.
+ */
+export function timestampWrittenAs(text: string): Date {
+  if (!isYamlTimestamp(text)) throw new RangeError(`Not a YAML timestamp: ${text}`);
+  return readTimestamp(text);
+}
+
+/** True for a text that YAML (and Astro's reader, js-yaml) reads as a date when it is not quoted. */
+export const isYamlTimestamp = (text: string): boolean => DAY.test(text) || MOMENT.test(text);
+
 const timestamp: ScalarTag = {
   tag: 'tag:yaml.org,2002:timestamp',
   default: true,

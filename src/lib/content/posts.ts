@@ -1,7 +1,7 @@
 // The posts collection as the pages, the feed and the manifest use it (build time only). Loaded
 // once per build: slugs assigned (unique: a slug the file names first, then the oldest keeps the
-// plain one), Markdown rendered by Astro and then sanitised (each result kept between builds: sanitized-cache.ts), images turned into WebP in
-// the spec's four widths.
+// plain one), Markdown rendered by Astro and then sanitised (each result kept between builds:
+// sanitized-cache.ts), images turned into WebP in the spec's four widths.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ImageMetadata } from 'astro';

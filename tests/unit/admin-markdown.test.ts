@@ -375,6 +375,51 @@ describe('the content/posts contract', () => {
     expect(batch.ok ? [] : batch.errors).toEqual([]);
   });
 
+  it('publishes files that Decap CMS opens and saves, and that the build reads the same before and after', async () => {
+    const { postSchema } = await import('@/lib/content/schemas');
+    const { z } = await import('astro/zod');
+    const { parseCmsConfig } = await import('@/lib/config/cms-config.mjs');
+    const { fieldsByNames, formatFrontMatter, parseFrontMatter } = await import('@/lib/cms/formats');
+    const { entryProblems, fieldsOfEntry } = await import('@/lib/cms/validation');
+    const { parseFrontmatter } = await import('astro/markdown');
+    const config = parseCmsConfig(
+      readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../admin/config.yml'), 'utf8'),
+    ) as Parameters<typeof fieldsOfEntry>[0] & Parameters<typeof fieldsByNames>[0];
+    const fields = fieldsOfEntry(config, 'posts', '');
+    const schema = postSchema({ image: () => z.string().min(1) } as unknown as Parameters<
+      typeof postSchema
+    >[0]);
+    // As the build reads a file: Astro's YAML reader, then the loader's date text (content.config.ts).
+    const built = (text: string) => {
+      const data = parseFrontmatter(text).frontmatter as Record<string, unknown>;
+      for (const field of ['publishedAt', 'updatedAt']) {
+        if (data[field] instanceof Date) data[field] = readFrontMatter(text, 'text').data[field];
+      }
+      return schema.parse(data);
+    };
+    for (const published of [
+      post(),
+      post({ title: 'Crème & Co. — 日本語', slug: 'creme-and-co', tags: ['2025', 'a, b'] }),
+      post({ title: '!!!', slug: 'post', content: '', author: '' }),
+      post({ title: '2025-01-05', slug: '2025-01-05', excerpt: 'Line one\nline two' }),
+    ]) {
+      for (const publishedAtText of [undefined, '2027-01-01T08:00:00-05:00']) {
+        const text = postToMarkdown(published, undefined, undefined, publishedAtText);
+        const opened = parseFrontMatter(text);
+        expect(entryProblems('posts', opened, fields), published.title).toEqual([]);
+        // Decap passes the names of all the collection's fields, in their order.
+        const saved = formatFrontMatter(
+          opened,
+          fieldsByNames(
+            config,
+            fields.map((field) => field.name),
+          ),
+        );
+        expect(built(saved), published.title).toEqual(built(text));
+      }
+    }
+  });
+
   it('gives a published post the address the admin links to, beside an older draft of the same title', async () => {
     const { postSchema } = await import('@/lib/content/schemas');
     const { withUniqueSlugs } = await import('@/lib/blog/slugs');

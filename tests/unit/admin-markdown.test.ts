@@ -420,6 +420,53 @@ describe('the content/posts contract', () => {
     }
   });
 
+  it('reads a post saved in Decap CMS as the build reads it, address included', async () => {
+    const { postSchema } = await import('@/lib/content/schemas');
+    const { z } = await import('astro/zod');
+    const { parseCmsConfig } = await import('@/lib/config/cms-config.mjs');
+    const { fieldsByNames, formatFrontMatter } = await import('@/lib/cms/formats');
+    const { fieldsOfEntry } = await import('@/lib/cms/validation');
+    const { fileSlugOf } = await import('@/lib/cms/entry');
+    const { withUniqueSlugs } = await import('@/lib/blog/slugs');
+    const { parseFrontmatter } = await import('astro/markdown');
+    const config = parseCmsConfig(
+      readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../admin/config.yml'), 'utf8'),
+    ) as Parameters<typeof fieldsOfEntry>[0] & Parameters<typeof fieldsByNames>[0];
+    const names = fieldsOfEntry(config, 'posts', '').map((field) => field.name);
+    const schema = postSchema({ image: () => z.string().min(1) } as unknown as Parameters<
+      typeof postSchema
+    >[0]);
+    for (const entry of [
+      { title: 'Crème brûlée — 日本語', tags: ['Home', '2025'], publishedAt: '2026-12-07T08:00' },
+      { title: '???', publishedAt: '2025-01-05', isDraft: true, body: '' },
+      { title: 'Named', slug: 'a-chosen-address', author: 'Dana', publishedAt: '2026-07-01T08:00:00-04:00' },
+    ]) {
+      // As the CMS page saves a new post: cleared fields dropped, the file named by fileSlug.
+      const text = formatFrontMatter(
+        { excerpt: 'An excerpt.', body: '![A cat](images/cat.jpg)\n', ...entry },
+        fieldsByNames(config, names),
+      );
+      const file = `${fileSlugOf(entry)}.md`;
+      const data = parseFrontmatter(text).frontmatter as Record<string, unknown>;
+      for (const field of ['publishedAt', 'updatedAt']) {
+        if (data[field] instanceof Date) data[field] = readFrontMatter(text, 'text').data[field];
+      }
+      const [built] = withUniqueSlugs([{ id: file.replace(/\.md$/, ''), ...schema.parse(data) }]);
+      const imported = parseMarkdownPost(file, text);
+      expect(imported.ok ? [] : imported.error).toEqual([]);
+      if (!imported.ok) continue;
+      expect(imported.post).toMatchObject({
+        slug: built!.slug,
+        title: built!.title,
+        tags: built!.tags,
+        author: built!.author,
+        isDraft: built!.isDraft,
+        publishedAt: built!.publishedAt,
+      });
+      expect(file).toBe(`${built!.slug}.md`);
+    }
+  });
+
   it('gives a published post the address the admin links to, beside an older draft of the same title', async () => {
     const { postSchema } = await import('@/lib/content/schemas');
     const { withUniqueSlugs } = await import('@/lib/blog/slugs');

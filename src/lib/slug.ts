@@ -6,9 +6,13 @@ import slugify from 'slugify';
 /** Used when a title has no usable characters at all (only emoji or punctuation, say). */
 export const FALLBACK_SLUG = 'post';
 
-/** The text's slug, or '' when it has no letter or digit the rule keeps. */
+/**
+ * The text's slug, or '' when it has no letter or digit the rule keeps. NFKC first: a title pasted
+ * from a PDF often holds ligatures ('Beneﬁts', with U+FB01), which slugify's map does not know and
+ * dropped ('benets'); full-width letters and digits likewise become the plain ones.
+ */
 const slugOf = (text: string): string =>
-  slugify(text, { lower: true, strict: true, trim: true, locale: 'en' });
+  slugify(text.normalize('NFKC'), { lower: true, strict: true, trim: true, locale: 'en' });
 
 export function slugFromTitle(title: string): string {
   return slugOf(title) || FALLBACK_SLUG;

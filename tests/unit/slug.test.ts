@@ -19,6 +19,9 @@ describe('slug rule', () => {
     ['Isn’t it (really) 100% fun?', 'isnt-it-really-100percent-fun'],
     ['Ünïcödé Çafé Øresund', 'unicode-cafe-oresund'],
     ['😀 Emoji 🎉 in a title', 'emoji-in-a-title'],
+    // Pasted from a PDF: the ligatures ﬁ and ﬂ (U+FB01, U+FB02) were dropped ('benets-of-exible').
+    ['Beneﬁts of ﬂexible routines', 'benefits-of-flexible-routines'],
+    ['ＡＢＡ at home, ２０２６', 'aba-at-home-2026'],
   ])('%s -> %s', (title, slug) => {
     expect(slugFromTitle(title)).toBe(slug);
   });

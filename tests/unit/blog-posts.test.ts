@@ -18,7 +18,7 @@ import {
   type CardPost,
 } from '@/lib/blog/posts';
 import { safePictureAddress } from '@/lib/text/url-check';
-import { tagHref, withUniqueSlugs } from '@/lib/blog/slugs';
+import { slugCollisions, tagHref, withUniqueSlugs } from '@/lib/blog/slugs';
 import { tagSlug } from '@/lib/slug';
 
 const card = (slug: string, day: string, extra: Partial<CardPost> = {}): CardPost => ({
@@ -84,6 +84,24 @@ describe('slugs at build', () => {
       newest: 'visual-schedules-4',
     });
     expect(posts.map((p) => p.id)).toEqual(['newest', 'oldest', 'middle', 'named-later']); // order kept
+  });
+
+  it('names each post moved off the address it asks for, and the file that has it', () => {
+    const asked = [
+      entry('older', 'Visual Schedules', '2025-01-01'),
+      entry('newer', 'x', '2025-06-01', 'visual-schedules'),
+      entry('plain', 'Something Else', '2025-02-01'),
+      entry('page', 'Tags', '2025-03-01'),
+    ];
+    const posts = withUniqueSlugs(asked).map((post, index) => ({
+      ...post,
+      file: `content/posts/${post.id}.md`,
+      wanted: asked[index]!.slug,
+    }));
+    expect(slugCollisions(posts)).toEqual([
+      'content/posts/older.md: /blog/visual-schedules is taken (content/posts/newer.md has it), so this post is at /blog/visual-schedules-2.',
+      "content/posts/page.md: /blog/tags is taken (it is one of the blog's own pages), so this post is at /blog/tags-2.",
+    ]);
   });
 
   it('keeps the slug a file names, however old a post whose slug comes from its title is', () => {

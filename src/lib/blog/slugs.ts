@@ -1,7 +1,7 @@
 // The blog's slug rules at build and for browser posts: post slugs made unique, and tag slugs. Kept
 // apart from posts.ts so the search island does not download the transliteration table; cards
 // carry their tags' slugs ready-made (CardPost.tagSlugs).
-import { assignSlugs, tagSlug } from '../slug';
+import { assignSlugs, slugFromTitle, tagSlug } from '../slug';
 import { tagPageHref } from './posts';
 
 export const tagHref = (tag: string): string => tagPageHref(tagSlug(tag));
@@ -21,4 +21,25 @@ export function withUniqueSlugs<
   );
   const slugs = new Map(assignSlugs(oldestFirst).map((post) => [post.id, post.slug]));
   return posts.map((post) => ({ ...post, slug: slugs.get(post.id)! }));
+}
+
+/**
+ * What the build says about each post that did not get the address it asks for (its named slug, or
+ * its title's): another post kept it, so this one is at a suffixed address. A post's address can
+ * change that way without anyone touching its file (a new file naming that slug comes first), and
+ * links to the old address then lead to another post: the build names both files.
+ * @param posts as withUniqueSlugs gave them, each with the `file` it came from
+ */
+export function slugCollisions(
+  posts: readonly { file: string; title: string; slug: string; wanted?: string | undefined }[],
+): string[] {
+  const wantedOf = (post: (typeof posts)[number]) => slugFromTitle(post.wanted?.trim() || post.title);
+  const holder = new Map(posts.map((post) => [post.slug, post]));
+  return posts.flatMap((post) => {
+    const wanted = wantedOf(post);
+    if (post.slug === wanted) return [];
+    const other = holder.get(wanted);
+    const by = other ? `${other.file} has it` : "it is one of the blog's own pages";
+    return [`${post.file}: /blog/${wanted} is taken (${by}), so this post is at /blog/${post.slug}.`];
+  });
 }

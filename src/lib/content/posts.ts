@@ -8,7 +8,7 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { newestFirst, publicAt, type CardImage, type CardPost } from '../blog/posts';
-import { withUniqueSlugs } from '../blog/slugs';
+import { slugCollisions, withUniqueSlugs } from '../blog/slugs';
 import { tagSlug } from '../slug';
 import { formatLongDate, formatShortDate, isoDay } from '../site/dates';
 import { buildNow, nextPublishTime } from '../site/publish-time.mjs';
@@ -96,7 +96,16 @@ async function loadPosts(): Promise<BuiltPost[]> {
     }),
   );
   await sanitized.save();
-  return newestFirst(withUniqueSlugs(posts));
+  const unique = withUniqueSlugs(posts);
+  // Said at each build: a post moved off the address it asks for breaks the links to it.
+  const fileOf = new Map(
+    entries.map((entry) => [entry.id, entry.filePath ?? `content/posts/${entry.id}.md`]),
+  );
+  const collisions = slugCollisions(
+    unique.map((post, index) => ({ ...post, file: fileOf.get(post.id)!, wanted: posts[index]!.slug })),
+  );
+  for (const message of collisions) console.warn(`Post address: ${message}`);
+  return newestFirst(unique);
 }
 
 /** Every post, drafts included, newest first. */

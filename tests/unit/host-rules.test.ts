@@ -65,6 +65,32 @@ describe('_redirects', () => {
     });
   });
 
+  it('reads a comment after a rule as a comment, and a rule without a status as a 301', () => {
+    const commented = parseRedirects('/a  /b  # moved in 2024\n/c  /d  302  # kept\n');
+    expect(matchRedirect(commented, '/a')).toEqual({ status: 301, target: '/b' });
+    expect(matchRedirect(commented, '/c')).toEqual({ status: 302, target: '/d' });
+  });
+
+  it('skips a line with no target, not a rule that answers with nothing', () => {
+    const partial = parseRedirects('/lonely\n/lonely  /found  302\n');
+    expect(partial).toHaveLength(1);
+    expect(matchRedirect(partial, '/lonely')).toEqual({ status: 302, target: '/found' });
+  });
+
+  it('leaves a placeholder the pattern does not have as it is written', () => {
+    expect(matchRedirect(parseRedirects('/a/:id  /b/:other  301'), '/a/1')?.target).toBe('/b/:other');
+  });
+
+  it('keeps the leading slash of a splat that follows no slash in the target', () => {
+    // '/v1*' takes '/a/b' as its splat: '/v2' + '/a/b', not '/v2%2Fa/b'.
+    expect(matchRedirect(parseRedirects('/v1*  /v2:splat  301'), '/v1/a/b')?.target).toBe('/v2/a/b');
+  });
+
+  it('never writes two slashes in a row from a splat, wherever they are in it', () => {
+    expect(matchRedirect(rules, '/old/a//b')?.target).toBe('/new/a%2F/b');
+    expect(matchRedirect(rules, '/old/a///b')?.target).toBe('/new/a%2F%2F/b');
+  });
+
   it('does not treat regex characters in paths as patterns', () => {
     expect(matchRedirect(parseRedirects('/a.b /c 301'), '/axb')).toBeUndefined();
   });
@@ -92,6 +118,25 @@ describe('_headers', () => {
       expect(headersFor(blocks, path).get('X-Content-Type-Options'), path).toBe('nosniff');
     }
     expect(headersFor(blocks, '/_astro/a\n.js').get('Cache-Control')).toBe('immutable');
+  });
+
+  it('skips comment lines, also inside a block and indented ones', () => {
+    const commented = parseHeaders(
+      '/*\n  A: 1\n# a note between two headers\n  B: 2\n  # C: not a header\n\tD: 4\n  no colon here\n',
+    );
+    expect([...headersFor(commented, '/x')]).toEqual([
+      ['A', '1'],
+      ['B', '2'],
+      ['D', '4'],
+    ]);
+  });
+
+  it('goes on to later blocks after one that does not match', () => {
+    const three = parseHeaders('/*\n  A: 1\n/blog/*\n  B: 2\n/_astro/*\n  C: 3\n');
+    expect([...headersFor(three, '/_astro/x.js')]).toEqual([
+      ['A', '1'],
+      ['C', '3'],
+    ]);
   });
 
   it('keeps colons inside values', () => {

@@ -58,6 +58,16 @@ describe('the rate limit', () => {
       expect(limit.size()).toBe(0);
       expect(vi.getTimerCount()).toBe(0); // nothing left to count, nothing scheduled
     });
+
+    it('keeps one timer however many addresses it counts', () => {
+      vi.useFakeTimers();
+      const limit = createRateLimit({ limit: 8, windowMs: 15 * 60_000 });
+      for (let i = 0; i < 50; i++) {
+        vi.advanceTimersByTime(1_000);
+        limit.take(`203.0.113.${i}`);
+      }
+      expect(vi.getTimerCount()).toBe(1);
+    });
   });
 });
 
@@ -85,6 +95,13 @@ describe('clientKey', () => {
     ['::ffff:203.0.113.5', '203.0.113.5'],
     ['unknown', 'unknown'],
     ['1:2::3::4', '1:2::3::4'],
+    [' 203.0.113.5 ', '203.0.113.5'],
+    // The '::' stands for as many zero groups as are missing: here one, so 1 is the fourth group.
+    ['2001:db8::1:2:3:4:5', '2001:db8:0:1::/64'],
+    // Not IPv6 addresses: counted as written, never as someone's /64.
+    ['1:2:3', '1:2:3'],
+    ['1:2:3:', '1:2:3:'],
+    ['2001:db8g:1:2::1', '2001:db8g:1:2::1'],
   ])('%s counts as %s', (address, key) => {
     expect(clientKey(address)).toBe(key);
   });

@@ -18,6 +18,7 @@ import {
   type OutgoingMail,
   type SendMail,
 } from '../../server/form-handler/handler';
+import { confirmationMail, contactMail, registrationMail } from '../../server/form-handler/messages';
 import { siteFacts } from '../../server/form-handler/site';
 
 const routes = {
@@ -232,6 +233,33 @@ describe('what is sent', () => {
     expect(sent[0]!.html).not.toMatch(/<img|<script/);
   });
 
+  // The rules keep markup out of a name, and courses come from the practice's own files; the mails
+  // escape every value all the same, so neither a looser rule nor a course title can add markup.
+  it('every value in the HTML part is escaped, not only the message', () => {
+    const name = '<i>Zoë</i>';
+    const site = {
+      ...siteFacts,
+      training: {
+        ...siteFacts.training,
+        courses: siteFacts.training.courses.map((course) => ({
+          ...course,
+          title: `${course.title} <b>&</b>`,
+        })),
+      },
+    };
+    const details = { ...registration, name, workExperience: 3 } as const;
+    const mails = [
+      contactMail({ ...contact, name }, site),
+      registrationMail(details, site),
+      confirmationMail(details, site),
+    ];
+    for (const { html } of mails) {
+      expect(html).toContain('&lt;i&gt;Zoë&lt;/i&gt;');
+      expect(html).not.toMatch(/<[bi]>/);
+    }
+    expect(mails[2]!.html).toContain('&lt;b&gt;&amp;&lt;/b&gt;');
+  });
+
   it('a registration name with markup is refused before any mail', async () => {
     const { post, sent } = setup();
     const refused = await post('/forms/registration', { ...registration, name: '<b>Bold</b> "Quote"' });
@@ -257,6 +285,19 @@ describe('header injection', () => {
     expect(typeof json?.error).toBe('string');
     expect(sent).toHaveLength(0);
   });
+
+  // A registration phone may hold spaces (\s), and \s takes line separators and tabs too: only the
+  // handler's own check stands between them and a header.
+  it.each(['905 555\u20280188', '905 555\u20290188', '905\t555 0188'])(
+    'refuses a registration phone number with a line separator or a tab: %j',
+    async (phone) => {
+      const { post, sent } = setup();
+      const { status, json } = await post('/forms/registration', { ...registration, phone });
+      expect(status).toBe(422);
+      expect(json).toMatchObject({ error: HANDLER_MESSAGES.lineBreaks, errors: [{ field: 'phone' }] });
+      expect(sent).toHaveLength(0);
+    },
+  );
 
   it('a contact name that looks like addresses is refused: no mail carries it', async () => {
     const { post, sent } = setup();
@@ -375,12 +416,35 @@ describe('requests it refuses', () => {
     expect(streamed.status).toBe(413);
   });
 
+  it('a body of exactly the size limit', async () => {
+    const body = JSON.stringify(contact);
+    const { post } = setup({ limits: { maxBodyBytes: new TextEncoder().encode(body).byteLength } });
+    expect((await post('/forms/contact', body)).status).toBe(200);
+  });
+
+  it('a body that is not UTF-8, rather than a message with characters replaced', async () => {
+    const { handle } = setup();
+    const text = new TextEncoder().encode(JSON.stringify({ ...contact, name: 'Anne-Marie XX' }));
+    const latin1 = text.map((byte) => (byte === 0x58 ? 0xe9 : byte)); // 'X' -> a lone Latin-1 'é'
+    const response = await handle(
+      new Request('http://localhost/forms/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: latin1,
+      }),
+      '203.0.113.5',
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: HANDLER_MESSAGES.unreadable });
+  });
+
   it('anything but a JSON object or a web form', async () => {
     const { post, sent } = setup();
     expect((await post('/forms/contact', '{"name":', {})).status).toBe(400);
     expect((await post('/forms/contact', '[1,2]', {})).status).toBe(400);
     expect((await post('/forms/contact', 'null', {})).status).toBe(400);
     expect((await post('/forms/contact', JSON.stringify(contact), { type: 'text/plain' })).status).toBe(415);
+    expect((await post('/forms/contact', JSON.stringify(contact), { type: 'text/json' })).status).toBe(415);
     expect(sent).toHaveLength(0);
   });
 
@@ -389,6 +453,13 @@ describe('requests it refuses', () => {
     const get = await handle(new Request('http://localhost/forms/contact'), '203.0.113.5');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const response = await handle(
+        new Request('http://localhost/forms/contact', { method, body: JSON.stringify(contact) }),
+        '203.0.113.5',
+      );
+      expect(response.status, method).toBe(405);
+    }
     const other = await handle(
       new Request('http://localhost/forms/other', { method: 'POST' }),
       '203.0.113.5',
@@ -475,7 +546,8 @@ describe('a contact message posted without JavaScript and not sent', () => {
     expect(JSON.stringify(json.json)).not.toContain(contact.message);
     const registrationPage = await post(
       '/forms/registration',
-      new URLSearchParams({ ...registration, email: 'not an address' }).toString(),
+      // A `message` field too: only the contact form's message is shown again.
+      new URLSearchParams({ ...registration, email: 'not an address', message: 'Kept?' }).toString(),
       web,
     );
     expect(registrationPage.status).toBe(422);

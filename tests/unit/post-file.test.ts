@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   FrontMatterError,
+  frontMatterLayoutProblem,
   parseFrontMatterYaml,
   readFrontMatter,
+  renderPostMarkdown,
+  splitPostFile,
   stringifyFrontMatterYaml,
   writeFrontMatter,
 } from '@/lib/text/post-file';
@@ -159,5 +162,83 @@ describe('post files', () => {
     // The split is in plain JavaScript, so that tools/scheduled-posts.mjs (plain Node) splits with it
     // too; post-file.ts re-exports it and only tells a '---js' opening from YAML front matter.
     expect(own.sort()).toEqual(['src/lib/text/post-file-split.mjs', 'src/lib/text/post-file.ts']);
+  });
+});
+
+describe('splitPostFile and frontMatterLayoutProblem', () => {
+  it('ends the front matter at a closing --- on the last line, with no line break after it', () => {
+    expect(splitPostFile('---\ntitle: T\n---')).toEqual({ frontMatter: 'title: T', body: '' });
+    expect(splitPostFile('\uFEFF---\r\ntitle: T\r\n---  \r\nBody')).toEqual({
+      frontMatter: 'title: T',
+      body: 'Body',
+    });
+  });
+
+  it('closes the front matter only at a line of exactly three hyphens', () => {
+    expect(splitPostFile('---\na: 1\n---- x\nb: 2\n---\nBody')).toEqual({
+      frontMatter: 'a: 1\n---- x\nb: 2',
+      body: 'Body',
+    });
+  });
+
+  it('names front matter after a blank line, which Astro still reads as front matter', () => {
+    expect(frontMatterLayoutProblem('\n---\ntitle: T\n---\nText\n')).toMatch(/exactly three hyphens/);
+  });
+
+  it('names a +++ line inside the front matter, which Astro reads as its end', () => {
+    expect(frontMatterLayoutProblem('---\ntitle: T\n+++\nexcerpt: E\n---\nBody\n')).toMatch(
+      /exactly three hyphens/,
+    );
+  });
+
+  it('leaves a text that opens with a rule and has no front matter alone', () => {
+    // A page whose Markdown starts with a horizontal rule: no second --- or +++, nothing to misread.
+    expect(frontMatterLayoutProblem('---\n\nA text under a rule.\n')).toBeUndefined();
+  });
+});
+
+describe('readFrontMatter, more', () => {
+  it('refuses ---js front matter after a byte-order mark too', () => {
+    expect(() => readFrontMatter('\uFEFF---js\n{ title: "T" }\n---\nBody\n')).toThrow(
+      'front matter must be YAML',
+    );
+  });
+
+  it('refuses front matter that is a list, not fields', () => {
+    expect(() => readFrontMatter('---\n- a\n- b\n---\nBody\n')).toThrow(
+      expect.objectContaining({ name: 'FrontMatterError', notFields: true }),
+    );
+  });
+
+  it('reads an offset with minutes and a fraction of a second as the moment they name', () => {
+    const { data } = readFrontMatter(
+      '---\npublishedAt: 2026-12-07T08:00:00+05:30\nupdatedAt: 2026-12-07T08:00:00.5Z\n---\n',
+    );
+    expect(data.publishedAt).toEqual(new Date('2026-12-07T02:30:00Z'));
+    expect(data.updatedAt).toEqual(new Date('2026-12-07T08:00:00.500Z'));
+  });
+
+  it('writes a long value on one line and a comment with line breaks as one comment line', () => {
+    const title = `A title ${'long '.repeat(30)}end`;
+    expect(writeFrontMatter('Body\n', { title }, ['first\nsecond'])).toBe(
+      `---\ntitle: ${title}\n# first second\n---\nBody\n`,
+    );
+  });
+});
+
+describe('renderPostMarkdown', () => {
+  it('escapes a picture’s address, title and alt text', () => {
+    const html = renderPostMarkdown('![A "b" & c](/a.png?x=1&y=2 "Say \\"hi\\" & <b>")');
+    expect(html).toContain('src="/a.png?x=1&amp;y=2"');
+    expect(html).toContain('alt="A &quot;b&quot; &amp; c"');
+    expect(html).toContain('title="Say &quot;hi&quot; &amp; &lt;b&gt;"');
+  });
+
+  it('reads "decorative" as a marker only on a picture without alt text, whatever its spaces', () => {
+    expect(renderPostMarkdown('![](/a.png " Decorative ")')).toContain('<img src="/a.png" alt="">');
+    // With alt text the title is only a title: it stays, as written.
+    expect(renderPostMarkdown('![A cat](/a.png "decorative")')).toContain(
+      '<img src="/a.png" alt="A cat" title="decorative">',
+    );
   });
 });

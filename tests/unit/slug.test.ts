@@ -86,4 +86,16 @@ describe('slug rule', () => {
     expect(tagSlug('日本語')).toBe(own[0]);
     expect(tagSlug('Ωμέγα')).toBe(tagSlug('ωμέγα'));
   });
+
+  it('gives a tag one address however its characters are encoded or spaced', () => {
+    // A Mac keyboard can send 한 as three combining letters (NFD): the same tag, the same page.
+    expect(tagSlug('한국어'.normalize('NFD'))).toBe(tagSlug('한국어'));
+    expect(tagSlug(' ⭐ ')).toBe(tagSlug('⭐'));
+    // Eight hexadecimal digits even when the hash is small ('★' hashes to 0x003b8f40).
+    expect(tagSlug('★')).toBe('tag-003b8f40');
+  });
+
+  it('takes a post whose slug is only spaces by its title', () => {
+    expect(assignSlugs([{ title: 'Visual schedules', slug: '   ' }])[0]?.slug).toBe('visual-schedules');
+  });
 });

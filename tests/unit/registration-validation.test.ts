@@ -78,6 +78,15 @@ describe('registration schema', () => {
     it('accepts a normal address', () => {
       expect(errorFor('email', 'first.last+aba@example.co.uk')).toBeUndefined();
     });
+
+    it('accepts 254 characters, the longest address mail servers take, and rejects 255', () => {
+      // 64 + '@' + two labels of 61 and one of 62 - x + '.com' (each label at most 63).
+      const address = (length: number) =>
+        `${'a'.repeat(64)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(length - 64 - 1 - 62 - 62 - 4)}.com`;
+      expect(address(254)).toHaveLength(254);
+      expect(errorFor('email', address(254))).toBeUndefined();
+      expect(errorFor('email', address(255))).toBe('Please enter a valid email address');
+    });
   });
 
   describe('phone', () => {

@@ -228,3 +228,30 @@ describe('how a scheduled moment reads', () => {
     );
   });
 });
+
+describe('reading dates, at their edges', () => {
+  it('refuses a day the calendar does not have behind a leading space, not rolled over to March', () => {
+    expect(() => toPostDate(' 2025-02-30')).toThrow('No such day');
+  });
+
+  it('calls a day with a third digit no date, not an impossible day', () => {
+    expect(() => toPostDate('2025-02-300')).toThrow('Not a date');
+  });
+
+  it('moves only a written day to noon: a moment at or just after midnight UTC stays', () => {
+    // Milliseconds are a moment, and so is a Date with any part of a second: 7 p.m. in Toronto.
+    const midnight = Date.UTC(2025, 0, 5);
+    expect(toPostDate(midnight).getTime()).toBe(midnight);
+    expect(toPostDate(new Date(midnight + 1)).getTime()).toBe(midnight + 1);
+  });
+
+  it('refuses a second past 59 and reads a fraction of a second as tenths', () => {
+    expect(readPublishTime('2026-12-07T08:00:60', TORONTO)).toBeUndefined();
+    expect(readPublishTime('2026-12-07T08:00:00.5', TORONTO)).toEqual(at('2026-12-07T13:00:00.500Z'));
+  });
+
+  it('reads a top-level field only, not a nested one of the same name', () => {
+    const frontMatter = 'cover:\n  publishedAt: 2025-02-30\npublishedAt: 2025-01-05\n';
+    expect(frontMatterText(frontMatter, 'publishedAt')).toBe('2025-01-05');
+  });
+});

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertSafeSvgFiles, mediaFolders, unsafeSvgFiles } from '@/lib/content/svg-files';
-import { svgBytesProblem, svgProblem } from '@/lib/text/svg-rule';
+import { isSvgName, svgBytesProblem, svgProblem } from '@/lib/text/svg-rule';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const svg = (inner: string, attributes = '') =>
@@ -28,6 +28,9 @@ describe('svgProblem', () => {
         '<g inkscape:export-filename="C:\\Users\\me\\a.png" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"/>',
       ),
       `\uFEFF${svg('<circle r="1"/>')}`,
+      `\uFEFF<?xml version="1.0" encoding="UTF-8"?>${svg('<circle r="1"/>')}`,
+      // A browser reads an address without its surrounding spaces: this is a reference inside the file.
+      svg('<defs><g id="g"/></defs><use href=" #g "/>'),
     ]) {
       expect(svgProblem(text), text).toBeUndefined();
     }
@@ -78,6 +81,27 @@ describe('svgProblem', () => {
     [svg('<rect x=1/>'), /not a well-formed/],
     [svg('<!-- not closed'), /comment is not closed/],
     ['just text', /no elements/],
+    [svg('<handler type="text/ecmascript">alert(1)</handler>'), /<handler> element/],
+    [svg('<listener event="click" handler="#h"/>'), /<listener> element/],
+    [svg('<audio/>'), /<audio> element/],
+    [svg('<video/>'), /<video> element/],
+    [svg('<embed/>'), /<embed> element/],
+    [svg('<object/>'), /<object> element/],
+    [svg('<image href="https://evil.example/?data:image/png;base64,AA"/>'), /reference to another file/],
+    [svg('<text>a &lt b</text>'), /entity/],
+    [svg('<text>&#0;</text>'), /entity/],
+    // CSS keywords and functions are read whatever their case; src() loads a file as url() does.
+    [svg('<style>@IMPORT "https://evil.example/a.css";</style>'), /@import/],
+    [
+      svg('<style>@font-face{font-family:a;src:src("https://evil.example/f.woff")}</style>'),
+      /loads another file/,
+    ],
+    [svg('<g xmlns:h="http://www.w3.org/1999/xhtml"/>'), /XHTML namespace/],
+    [svg('<image><set attributeName="src" to="https://evil.example/a.png"/></image>'), /animation/],
+    [`<?xml version="1.0" encoding="x-utf-8"?>${svg('')}`, /encoding x-utf-8/],
+    [svg('<!DOCTYPE svg>'), /DOCTYPE/],
+    // A style's text is all the text inside it, also after an element in it closes.
+    [svg('<style><g>x</g>@import "https://evil.example/a.css";</style>'), /@import/],
   ])('refuses %s', (text, reason) => {
     expect(svgProblem(text)).toMatch(reason);
   });
@@ -88,6 +112,16 @@ describe('svgProblem', () => {
       'it is not UTF-8 text',
     );
     expect(svgBytesProblem(new Uint8Array(Buffer.from(svg('<rect/>'))))).toBeUndefined();
+    // One byte that is no UTF-8 (Latin-1 'é'), not read as a replacement character.
+    const bytes = new Uint8Array(Buffer.from(svg('<text>X</text>')));
+    bytes[bytes.indexOf(0x58)] = 0xe9;
+    expect(svgBytesProblem(bytes)).toBe('it is not UTF-8 text');
+  });
+
+  it('knows an SVG file by its name, compressed or with a query', () => {
+    for (const name of ['a.svg', 'A.SVG', 'a.svgz', 'a.svg?v=2', 'a.svg#icon'])
+      expect(isSvgName(name), name).toBe(true);
+    for (const name of ['a.png', 'svg', 'a.svg.png']) expect(isSvgName(name), name).toBe(false);
   });
 });
 

@@ -4,7 +4,12 @@ import { readFileSync } from 'node:fs';
 import { PICTURE_FILE } from '@/lib/site/offline';
 import { describe, expect, it } from 'vitest';
 import {
+  isAllowedLinkUrl,
+  isRelativeToFile,
+  LINK_SCHEME_RULE,
   linkAddressProblem,
+  PICTURE_ADDRESS_RULE,
+  safePictureAddress,
   pictureFilePattern,
   REPOSITORY_PICTURE_EXTENSIONS,
   WEB_PICTURE_EXTENSIONS,
@@ -181,5 +186,35 @@ describe('the one list of picture types', () => {
     expect(pictureFilePattern(REPOSITORY_PICTURE_EXTENSIONS).test('scan.TIFF')).toBe(true);
     expect(pictureFilePattern(WEB_PICTURE_EXTENSIONS).test('scan.tiff')).toBe(false);
     expect(Object.values(WEB_PICTURE_TYPES)).not.toContain('tiff');
+  });
+});
+
+describe('the edges of the address rules', () => {
+  it('reads any scheme the URL standard allows as a scheme, and refuses those links by their scheme', () => {
+    expect(readAddress('web+app:open')).toMatchObject({ ok: true, kind: 'absolute' });
+    expect(linkAddressProblem('web+app:open')).toBe(LINK_SCHEME_RULE);
+  });
+
+  it('refuses a picture address with only a password before the host', () => {
+    expect(pictureAddressProblem('https://:secret@images.example/a.png')).toBe(
+      'must not contain a user name or password',
+    );
+  });
+
+  it('takes ./ and ../ as relative to the file, not ... (a folder of that name)', () => {
+    expect(isRelativeToFile('.../a.png')).toBe(false);
+    expect(pictureAddressProblem('.../a.png', { repositoryFiles: true })).toBe(PICTURE_ADDRESS_RULE);
+  });
+
+  it('tells the build a // address is not in the repository, and refuses # in a file name', () => {
+    expect(repositoryPictureProblem('//cdn.example/a.png')).toMatch(/^must be a picture in this repository/);
+    expect(repositoryPictureProblem('./images/a.png#top')).toBe('must be a file name, without ? or #');
+  });
+
+  it('takes a picture address or a link with spaces around it as the address without them', () => {
+    expect(safePictureAddress(' https://images.example/a.png ')).toBe('https://images.example/a.png');
+    // Browsers drop control characters and spaces at either end of a link, and so does the check.
+    expect(isAllowedLinkUrl('\u0001 https://www.example.org/ \u0000')).toBe(true);
+    expect(isAllowedLinkUrl('\u0001javascript:alert(1)')).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { bundleOfferText } from '@/lib/site/courses';
 import { readFrontMatter } from '@/lib/text/post-file';
 import { byOrder, serviceHref } from '@/lib/content/services';
 import { UNWELCOME_WORDING, withoutDenials } from '../helpers';
-import { SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
+import { postSchema, SERVICE_ICONS, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const servicesDir = join(root, 'content/services');
@@ -125,6 +125,30 @@ describe('training courses', () => {
       message: 'The bundle price must be less than the two course prices together.',
     });
     expect(trainingSchema().safeParse({ ...raw, bundle: { price: 697 } }).success).toBe(true);
+  });
+
+  it('rejects two courses with the same id', () => {
+    const raw = readJson('content/training/courses.json') as { courses: { id: string }[] };
+    const twice = { ...raw, courses: raw.courses.map((course) => ({ ...course, id: 'intro' })) };
+    const result = trainingSchema().safeParse(twice);
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(
+      'Each course needs its own id (intro, advanced).',
+    );
+  });
+});
+
+describe('post front matter', () => {
+  const post = { title: 'T', excerpt: 'E', publishedAt: '2025-01-05' };
+
+  it('measures a tag and the picture description without the spaces around them, and keeps neither', () => {
+    const tag = 't'.repeat(40);
+    const parsed = postSchema(schemaContext).parse({
+      ...post,
+      tags: [`  ${tag}  `],
+      featuredImageAlt: ` ${'a'.repeat(200)} `,
+    });
+    expect(parsed.tags).toEqual([tag]);
+    expect(parsed.featuredImageAlt).toBe('a'.repeat(200));
   });
 });
 

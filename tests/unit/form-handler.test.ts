@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '@/lib/text/escape-html';
 import { contactSchema } from '@/lib/validation/contact';
-import { registrationSchema } from '@/lib/validation/registration';
+import { type RegistrationDetails, registrationSchema } from '@/lib/validation/registration';
 import { HONEYPOT_FIELD } from '@/lib/forms/honeypot';
 import { REQUEST_TIMEOUT_MS } from '@/lib/forms/post-json';
 import {
@@ -247,7 +247,13 @@ describe('what is sent', () => {
         })),
       },
     };
-    const details = { ...registration, name, workExperience: 3 } as const;
+    const details: RegistrationDetails = {
+      ...registration,
+      name,
+      educationLevel: 'masters',
+      workExperience: 3,
+      course: 'both',
+    };
     const mails = [
       contactMail({ ...contact, name }, site),
       registrationMail(details, site),

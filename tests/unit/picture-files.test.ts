@@ -53,6 +53,10 @@ describe('a picture file from the computer', () => {
       PICTURE_FILE_MESSAGES.unreadable('empty.png'),
     );
     expect(pictureFileProblem(file('ok.webp', 'image/webp', MAX_PICTURE_BYTES))).toBeUndefined();
+    // The limit itself, 10 MB, not only whatever the constant holds.
+    expect(pictureFileProblem(file('big.png', 'image/png', 10 * 1024 * 1024 + 1))).toMatch(
+      /more than the 10 MB/,
+    );
   });
 
   it('refuses an iPhone photo (HEIC or HEIF) saying to save it as a JPEG first', () => {
@@ -112,6 +116,8 @@ describe('the one rule for picture file names', () => {
     expect(pictureStem('Café crème.jpg')).toBe('cafe-creme');
     expect(pictureStem('../../etc/passwd')).toBe('etc-passwd');
     expect(pictureStem('日本.png')).toBe('');
+    // At most 60 characters, never ending in a dash where the cut fell.
+    expect(pictureStem(`${'a'.repeat(59)} bcd.png`)).toBe('a'.repeat(59));
     expect(postPictureFileName('calm-corner', 'Chart.webp', 'webp')).toBe('calm-corner-chart.webp');
     expect(postPictureFileName('calm-corner', '日本.png', 'png')).toBe('calm-corner-picture.png');
     const taken = new Set(['calm-corner-chart.webp', 'calm-corner-chart-2.webp']);
@@ -226,5 +232,25 @@ describe('what looks like a picture by its first bytes', () => {
       expect(looksLikePicture(new Uint8Array(bytes.subarray(0, 1024))), kind).toBe(true);
     for (const text of ['This is not a picture.\n', '', '<html><body>svg</body></html>'])
       expect(looksLikePicture(new TextEncoder().encode(text)), text).toBe(false);
+  });
+
+  it('is not a file that only starts like one: a sound, an iPhone photo, a text about <svgs>', () => {
+    const bytes = (...parts: (string | number[])[]) =>
+      new Uint8Array(
+        parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)),
+      );
+    const notPictures = {
+      'WAV sound': bytes('RIFF', [0x24, 0, 0, 0], 'WAVEfmt '),
+      'GIF-like text': bytes('GIF8 is not a version'),
+      'two JPEG bytes': bytes([0xff, 0xd8, 0x00, 0x10]),
+      'HEIC photo': bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0]),
+      'text about <svgs>': bytes('Notes on <svgs> and <svgfile>\n'),
+      'an <svg> past the first kilobyte': bytes(
+        'x'.repeat(1024),
+        '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      ),
+    };
+    for (const [kind, start] of Object.entries(notPictures))
+      expect(looksLikePicture(start), kind).toBe(false);
   });
 });

@@ -10,6 +10,14 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('/blog/caf%C3%A9')).toBe('/blog/caf%C3%A9');
   });
 
+  it('follows a path of 2048 characters, one encoded three times, and one with dot segments, resolved', () => {
+    const long = `/admin/${'a'.repeat(2041)}`;
+    expect(long).toHaveLength(2048);
+    expect(safeRedirectTarget(long)).toBe(long);
+    expect(safeRedirectTarget('/blog/a%252541')).toBe('/blog/a%252541');
+    expect(safeRedirectTarget('/admin/./posts/../posts/new')).toBe('/admin/posts/new');
+  });
+
   it('goes to the post list without a target', () => {
     for (const value of [null, undefined, '', 42, {}])
       expect(safeRedirectTarget(value)).toBe(DEFAULT_AFTER_LOGIN);
@@ -27,11 +35,12 @@ describe('safeRedirectTarget', () => {
     '\\/evil.example',
     '/\t/evil.example',
     '/\n/evil.example',
-    ' /admin/posts',
+    // Not the post list itself, which is where an ignored target goes too: these could not fail.
+    ' /admin/posts/new',
     'javascript:alert(1)',
     'JaVaScRiPt:alert(1)',
     'data:text/html,<script>alert(1)</script>',
-    'admin/posts',
+    'admin/posts/new',
     './/evil.example',
     '%2F%2Fevil.example',
     '/%2Fevil.example',
@@ -52,6 +61,13 @@ describe('safeRedirectTarget', () => {
     '/login?next=/admin/posts',
     '/blog/a%20b',
     '/' + 'a'.repeat(3000),
+    '/' + 'a'.repeat(2048),
+    '/login/',
+    '/login/reset',
+    '/admin\\posts\\new',
+    '/\u2028/evil.example',
+    '/\u3000/evil.example',
+    '/\ufeff/evil.example',
   ])('ignores %j', (target) => {
     expect(safeRedirectTarget(target)).toBe(DEFAULT_AFTER_LOGIN);
   });

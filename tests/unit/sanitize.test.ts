@@ -142,6 +142,24 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<p srcset="/a.webp 1x" sizes="1px" decoding="async">x</p>')).toBe('<p>x</p>');
   });
 
+  it('takes each picture value whole, not only its start', () => {
+    expect(sanitizeHtml('<img src="/a.webp" alt="A" width="123456" height="12" loading="lazyish">')).toBe(
+      '<img src="/a.webp" alt="A" height="12" loading="lazy">',
+    );
+    expect(sanitizeHtml('<img src="/a.webp" srcset="/a.webp 2xl" alt="A">')).toBe(
+      '<img src="/a.webp" alt="A" loading="lazy">',
+    );
+    expect(
+      sanitizeHtml('<img src="/a.webp" srcset="/a.webp 2x" sizes="100vw; background: red" alt="A">'),
+    ).toBe('<img src="/a.webp" srcset="/a.webp 2x" alt="A" loading="lazy">');
+  });
+
+  it('keeps a footnote id of at most 64 characters after its prefix', () => {
+    const id = (length: number) => `user-content-fn-${'a'.repeat(length)}`;
+    expect(sanitizeHtml(`<p id="${id(64)}">x</p>`)).toBe(`<p id="${id(64)}">x</p>`);
+    expect(sanitizeHtml(`<p id="${id(65)}">x</p>`)).toBe('<p>x</p>');
+  });
+
   it('keeps formatting', () => {
     expect(sanitizeHtml('<ul><li><strong>a</strong> <em>b</em></li></ul>')).toBe(
       '<ul><li><strong>a</strong> <em>b</em></li></ul>',
@@ -176,6 +194,9 @@ describe('link URLs', () => {
     expect(withDefaultScheme('example.org/page')).toBe('http://example.org/page');
     expect(withDefaultScheme('mailto:a@b.example')).toBe('mailto:a@b.example');
     expect(withDefaultScheme('/blog')).toBe('/blog');
+    // A link to a part of the same page, and an address typed with spaces around it.
+    expect(withDefaultScheme('#contact')).toBe('#contact');
+    expect(withDefaultScheme('  example.org/page ')).toBe('http://example.org/page');
   });
 
   it('defaults to http for a web address with a port, which looks like a scheme', () => {

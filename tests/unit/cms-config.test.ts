@@ -512,6 +512,55 @@ describe('files written by the CMS', () => {
     expect(JSON.parse(written)).toEqual(edited);
   });
 
+  it('lays out lists of lists and lines at the print width the way Prettier does', async () => {
+    // '  "fits": ["…"],' is 15 characters besides the x's: 95 make a line of exactly 110, 96 one of 111
+    // (110 without its comma, as the last line has).
+    const edited = {
+      one: [[1, 2]],
+      two: [
+        [1, 2],
+        [3, 4],
+      ],
+      short: [[1], [2]],
+      fits: ['x'.repeat(95)],
+      over: ['x'.repeat(96)],
+      last: ['x'.repeat(96)],
+    };
+    const written = formatJson(edited);
+    expect(written).toBe(
+      await prettier.format(written, await prettierOptions('content/settings/practice.json')),
+    );
+    expect(written).toContain(`  "fits": ["${'x'.repeat(95)}"],\n`);
+    expect(written).toContain(`  "last": ["${'x'.repeat(96)}"]\n`);
+  });
+
+  it('keeps keys the configuration does not know, and orders the objects of a list by its field', () => {
+    const fields: CmsField[] = [
+      {
+        name: 'list',
+        widget: 'list',
+        field: { name: 'item', widget: 'object', fields: [{ name: 'x' }, { name: 'y' }] },
+      },
+    ];
+    const written = formatJson({ extra: true, list: [{ y: 1, x: 2 }] }, fields);
+    expect(JSON.parse(written)).toEqual({ list: [{ x: 2, y: 1 }], extra: true });
+    expect(Object.keys(JSON.parse(written).list[0])).toEqual(['x', 'y']);
+    expect(Object.keys(JSON.parse(written))).toEqual(['list', 'extra']);
+  });
+
+  it('finds a field list only by all its names, not by its first few', () => {
+    const shape = { collections: [{ fields: [{ name: 'a' }, { name: 'b' }] }] };
+    expect(fieldsByNames(shape, ['a', 'b'])).toBe(shape.collections[0]!.fields);
+    expect(fieldsByNames(shape, ['a'])).toBeUndefined();
+    expect(fieldsByNames(shape, ['a', 'b', 'c'])).toBeUndefined();
+  });
+
+  it('reads and writes a file without text as fields only', () => {
+    expect(parseFrontMatter('---\ntitle: T\n---\n')).toEqual({ title: 'T' });
+    expect(parseFrontMatter('  \n')).toEqual({});
+    expect(formatFrontMatter({ title: 'T' })).toBe('---\ntitle: T\n---\n');
+  });
+
   it('writes a new post with plain YAML, quoting only what needs it', () => {
     const fields = collection('posts').fields!;
     const written = formatFrontMatter(

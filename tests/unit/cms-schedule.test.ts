@@ -20,6 +20,8 @@ describe('the scheduled note in Decap’s list of posts', () => {
       { publishedAt: '2026-12-07T08:00', isDraft: true },
       { publishedAt: 'soon' },
       { title: 'A service page' },
+      // A number is no date to the schema (YAML reads 20261207 as one), even one that lies ahead.
+      { publishedAt: now + 86_400_000 },
     ])
       expect(withScheduleNote(data, now)).toEqual(data);
   });
@@ -58,5 +60,26 @@ describe('“Published on” in Decap', () => {
       '2026-07-06T08:00',
     );
     expect(JSON.stringify(started).replace('"2026-12-07T08:16"', '"{{now}}"')).toBe(JSON.stringify(config));
+  });
+});
+
+describe('“Published on” in Decap, and no other field', () => {
+  it('leaves {{now}} alone in a field that is not a wall-clock date and time', () => {
+    const config = {
+      collections: [
+        {
+          name: 'posts',
+          fields: [
+            { name: 'withOffset', widget: 'datetime', default: '{{now}}', format: 'YYYY-MM-DDTHH:mmZ' },
+            { name: 'text', widget: 'string', default: '{{now}}', format: 'YYYY-MM-DDTHH:mm' },
+          ],
+        },
+      ],
+    };
+    expect(withPracticeNow(config, new Date('2026-12-07T13:16:30Z'))).toEqual(config);
+  });
+
+  it('takes a configuration without collections', () => {
+    expect(withPracticeNow({}, new Date('2026-12-07T13:16:30Z'))).toEqual({ collections: [] });
   });
 });

@@ -133,3 +133,32 @@ describe('pictures in a post text: the rule', () => {
     expect(picturesProblem('![Room](https://img.example/room.png)', SERVICE_PICTURES)).toBeUndefined();
   });
 });
+
+describe('pictures written as HTML, and addresses at the edges', () => {
+  it('reads src and alt as attributes of their own, quoted or not', () => {
+    expect(
+      picturesInText('<img data-src="https://a.example/x.png" src=https://images.example/a.png alt=Chart>'),
+    ).toMatchObject([{ address: 'https://images.example/a.png', alt: 'Chart', syntax: 'html' }]);
+    // The real src is checked, not the data-src a script might read.
+    expect(
+      pictureProblems('<img data-src="https://a.example/x.png" src="http://insecure.example/a.png" alt="A">'),
+    ).toHaveLength(1);
+  });
+
+  it('checks a picture whose tag the text never closes: on the page, the next > closes it', () => {
+    expect(addresses('<div>\n<img src="http://insecure.example/a.png" alt="A"')).toEqual([
+      'http://insecure.example/a.png',
+    ]);
+  });
+
+  it('names the address problem itself in a page that takes only web addresses', () => {
+    expect(picturesProblem('![Room](//cdn.example/room.png)', SERVICE_PICTURES)).toMatch(
+      /: its address starts with \/\/, which a browser reads as another website/,
+    );
+  });
+
+  it('tells a picture outside images/ from a file that is no picture, also with a query', () => {
+    expect(picturesProblem('![A](./photos/a.png?v=1)')).toMatch(/must be a file in content\/posts\/images/);
+    expect(repositoryPictureName('./images/a?.png')).toBeUndefined();
+  });
+});

@@ -57,3 +57,24 @@ describe('CSRF token', () => {
     expect(validateCsrfToken(token, storage)).toBe(false);
   });
 });
+
+describe('CSRF token, when storage misbehaves', () => {
+  it('refuses every token when the tab storage cannot be read', () => {
+    const broken = {
+      ...memoryStorage(),
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(validateCsrfToken('0'.repeat(64), broken)).toBe(false);
+  });
+
+  it('takes a stored token only if it is exactly 64 hexadecimal digits', () => {
+    for (const stored of [`${'a'.repeat(64)}0`, `x${'a'.repeat(64)}`]) {
+      const storage = memoryStorage();
+      storage.setItem(CSRF_TOKEN_KEY, stored);
+      expect(validateCsrfToken(stored, storage), stored).toBe(false);
+      expect(ensureCsrfToken(storage), stored).not.toBe(stored);
+    }
+  });
+});

@@ -27,6 +27,8 @@ describe('honeypot', () => {
     expect(honeypotValue({})).toBe('');
     expect(honeypotValue(null)).toBe('');
     expect(honeypotValue({ [HONEYPOT_FIELD]: 'x' })).toBe('x');
+    // A JSON client that sends the field as null is a person: its message must not be dropped.
+    expect(honeypotValue({ [HONEYPOT_FIELD]: null })).toBe('');
     expect(honeypotValue({ [HONEYPOT_FIELD]: 1 })).toBe('1');
     expect(withHoneypot({ a: 1 }, '')).toEqual({ a: 1 });
     expect(withHoneypot({ a: 1 }, 'bot')).toEqual({ a: 1, [HONEYPOT_FIELD]: 'bot' });

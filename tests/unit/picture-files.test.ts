@@ -21,6 +21,8 @@ import { resolvePictureInput } from '@/lib/admin/picture-input';
 import { readUnsavedCopy } from '@/lib/admin/unsaved-copy';
 import { EMPTY_POST_FORM } from '@/lib/admin/post-form';
 import {
+  IMAGE_WIDTHS,
+  LARGEST_PICTURE_WIDTH,
   looksLikePicture,
   MAX_PICTURE_BYTES,
   pictureStem,
@@ -107,6 +109,12 @@ describe("a backup's pictures", () => {
     expect(renamed).toContain('<p><img src="./images/chart.webp" alt=""></p>');
     expect(renamed).toContain('src="https://example.org/a.png"');
     expect(renamePicturesBesidePost(html, new Map())).toBe(html);
+  });
+});
+
+describe('the largest picture', () => {
+  it('is the widest the build makes: the admin shrinks a picture to it, never below', () => {
+    expect(LARGEST_PICTURE_WIDTH).toBe(Math.max(...IMAGE_WIDTHS));
   });
 });
 

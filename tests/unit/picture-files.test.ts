@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   backupPictureName,
   isPostPictures,
+  localPictureKey,
   newPictureKey,
   ownPictureFiles,
   PICTURE_FILE_MESSAGES,
@@ -109,6 +110,30 @@ describe("a backup's pictures", () => {
     expect(renamed).toContain('<p><img src="./images/chart.webp" alt=""></p>');
     expect(renamed).toContain('src="https://example.org/a.png"');
     expect(renamePicturesBesidePost(html, new Map())).toBe(html);
+  });
+});
+
+describe('the pictures a post keeps, read from storage or an import', () => {
+  it('takes only plain file names as keys: no folder, no leading dot, at most 81 characters before the extension', () => {
+    for (const key of ['../evil.png', 'images/a.png', '.hidden.png', `a${'b'.repeat(81)}.png`]) {
+      expect(isPostPictures({ [key]: PNG_URL }), key).toBe(false);
+    }
+    expect(isPostPictures({ [`a${'b'.repeat(80)}.png`]: PNG_URL })).toBe(true);
+    expect(isPostPictures([])).toBe(false);
+  });
+
+  it('reads a data URL only of a type the site shows', () => {
+    expect(readPictureDataUrl(PNG_URL.replace('image/png', 'image/tiff'))).toBeUndefined();
+  });
+
+  it('finds a picture only among the post’s own keys, never an inherited name', () => {
+    expect(localPictureKey('./images/toString', { 'a.png': PNG_URL })).toBeUndefined();
+  });
+
+  it('reads a declared type whatever its case, and shortens a long file name in its message', () => {
+    expect(pictureFileType(file('a.png', 'IMAGE/PNG'))).toBe('image/png');
+    const long = `${'n'.repeat(70)}.pdf`;
+    expect(pictureFileProblem(file(long, 'application/pdf'))).toContain(`“${'n'.repeat(57)}...”`);
   });
 });
 

@@ -1,6 +1,7 @@
 // Contact form rules (SPEC 5, "Contact form"). The messages are the specification's exact wording.
 // The plain rules of ./rules (not zod): this ships to the browser in an island.
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   type FormSchema,
   formSchema,
@@ -27,7 +28,7 @@ export const CONTACT_MESSAGES = {
 export const CONTACT_LIMITS = {
   nameMin: NAME_LIMITS.min,
   nameMax: NAME_LIMITS.max,
-  emailMax: 254,
+  emailMax: EMAIL_MAX_LENGTH,
   messageMin: 10,
   messageMax: 1000,
 } as const;

@@ -3,6 +3,7 @@
 // and the name follows the contact form's rule (docs/spec-interpretations.md).
 // The plain rules of ./rules (not zod): this ships to the browser in an island.
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   type FormSchema,
   formSchema,
@@ -80,8 +81,8 @@ export const registrationSchema: FormSchema<RegistrationDetails> = formSchema({
   name: personName(),
   email: text(REGISTRATION_MESSAGES.email, [
     matches(EMAIL_PATTERN, REGISTRATION_MESSAGES.email),
-    // 254 is the longest address mail servers accept (RFC 5321), so a longer one is not valid.
-    maxLength(254, REGISTRATION_MESSAGES.email),
+    // A longer address than mail servers accept is not a valid one.
+    maxLength(EMAIL_MAX_LENGTH, REGISTRATION_MESSAGES.email),
   ]),
   phone: text(REGISTRATION_MESSAGES.phone, [
     matches(REGISTRATION_PHONE_PATTERN, REGISTRATION_MESSAGES.phone),

@@ -115,6 +115,9 @@ export const NAME_MESSAGES = {
 
 export const NAME_LIMITS = { min: 2, max: 100 } as const;
 
+/** The longest e-mail address mail servers accept (RFC 5321), for both forms. */
+export const EMAIL_MAX_LENGTH = 254;
+
 /**
  * Letters of any alphabet (\p{L}) with their combining accents (\p{M}, e.g. a decomposed "é"),
  * spaces, hyphens and both the straight and the typographic apostrophe (O'Brien, O’Brien).

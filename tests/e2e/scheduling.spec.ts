@@ -4,7 +4,7 @@ import { readFrontMatter } from '../../src/lib/text/post-file';
 import { expect, test } from './fixtures';
 import { openSignedIn } from './session-seed';
 import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
-import { moreAction, postEntry } from './admin-posts';
+import { moreAction, postEntry, writePost } from './admin-posts';
 
 // Scheduling a post (issue 30), as an editor does it, against the real decap-server (fs mode, as
 // `npm run cms` runs it) on a copy of content/: in the admin, "Publish at a date and time" writes the
@@ -180,13 +180,12 @@ test('a post the admin publishes opens in Decap CMS at its Toronto date and time
   test.slow();
   const title = 'Published From the Admin Before Lunch';
   await openSignedIn(page, '/admin/posts/new');
-  await page.getByLabel(/^Title/).fill(title);
-  await page.getByLabel(/^Excerpt/).fill('Written in the browser, opened later in Decap CMS.');
-  await page.getByRole('textbox', { name: 'Content' }).click();
-  await page.keyboard.type('A few words.');
-  await page.getByLabel('Save as draft').uncheck();
-  await page.getByRole('button', { name: 'Save post' }).click();
-  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await writePost(page, {
+    title,
+    excerpt: 'Written in the browser, opened later in Decap CMS.',
+    body: 'A few words.',
+    draft: false,
+  });
   await row(page, title)
     .getByRole('button', { name: `Publish to website ${title}` })
     .click();

@@ -10,7 +10,7 @@ import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
 import type { PictureFile, PublishBackend } from '@/lib/publish/backend';
 import { createGitHubBackend } from '@/lib/publish/github-backend';
 import { createLocalBackend } from '@/lib/publish/local-backend';
-import { MAX_PICTURE_BYTES } from '@/lib/publish/pictures';
+import { MAX_PICTURE_BYTES, namedPictureFiles } from '@/lib/publish/pictures';
 import { publishToWebsite } from '@/lib/publish/publisher';
 import type { SiteContext } from '@/lib/publish/publish-state';
 
@@ -490,5 +490,29 @@ describe('the backends send pictures', () => {
     const same = recording({ status: 200, body: { sha } });
     await github(same.fetchFn)([picture], { message: 'Add pictures' });
     expect(same.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+});
+
+describe("the pictures a post's file in the repository names (its own, which publishing may replace)", () => {
+  it('reads them as the build does: ./images/name, or images/name as Decap CMS writes it', () => {
+    const file = [
+      '---',
+      'title: T',
+      'excerpt: E',
+      'featuredImage: images/lead.jpg',
+      '---',
+      '![A](./images/first.webp) ![B](images/second.png "decorative")',
+      '<img src="images/third.gif">',
+      // Not this post's: a web address, a path of the site, another folder, a file that is no picture.
+      '![C](https://example.org/images/web.jpg) ![D](/images/site.jpg) ![E](../images/up.jpg)',
+      '![F](myimages/other.jpg) ![G](./images/notes.txt)',
+    ].join('\n');
+    expect([...namedPictureFiles(file)].sort()).toEqual([
+      'first.webp',
+      'lead.jpg',
+      'second.png',
+      'third.gif',
+    ]);
+    expect(namedPictureFiles(undefined).size).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import {
   megabytes,
   postPictureFileName,
 } from '@/lib/site/picture-files';
+import { repositoryPictureName } from '@/lib/text/post-body';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { isRelativeToFile, repositoryPictureProblem } from '@/lib/text/url-check';
 import {
@@ -37,12 +38,19 @@ export type PicturePlan =
     }
   | { ok: false; error: string };
 
+/** An address that may name a picture of content/posts/images, wherever the file writes one. */
+const PICTURE_ADDRESS = /(?<![\w/.-])(?:\.\/)?images\/[^\s)"'<>]+/g;
+
 /**
- * The picture files a post's Markdown names ('./images/a.svg' gives 'a.svg'): in the repository's
- * copy of the post, its own earlier pictures, which publishing it again may replace.
+ * The picture files a post's file names ('./images/a.svg', or 'images/a.svg' as Decap CMS writes it,
+ * give 'a.svg'; repositoryPictureName is the rule): in the repository's copy of the post, its own
+ * earlier pictures, which publishing it again may replace.
  */
 export function namedPictureFiles(markdown: string | undefined): Set<string> {
-  return new Set([...(markdown ?? '').matchAll(/\.\/images\/([^\s)"'<>]+)/g)].map((match) => match[1]!));
+  const names = [...(markdown ?? '').matchAll(PICTURE_ADDRESS)].map((match) =>
+    repositoryPictureName(match[0]),
+  );
+  return new Set(names.filter((name) => name !== undefined));
 }
 
 /**

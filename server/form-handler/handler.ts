@@ -255,14 +255,15 @@ function sendBefore(send: SendMail, mail: OutgoingMail, signal: AbortSignal): Pr
   });
 }
 
-const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
-/** 'host' or 'host:port' without the scheme's default port; undefined when it is not a URL. */
+/**
+ * 'host' or 'host:port' without the scheme's default port (URL drops that port itself); undefined
+ * when it is not a URL.
+ */
 function hostOf(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     if (!parsed.host) return undefined;
-    const port = parsed.port && parsed.port !== DEFAULT_PORTS[parsed.protocol] ? `:${parsed.port}` : '';
-    return parsed.hostname + port;
+    return parsed.host;
   } catch {
     return undefined; // 'null' (a sandboxed frame, a privacy redirect) and anything malformed
   }

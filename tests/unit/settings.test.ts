@@ -7,6 +7,7 @@ import {
   telHref,
   twelveHourClock,
 } from '@/lib/site/settings';
+import { keepsDatesOfDays } from '@/lib/site/settings-schema';
 
 describe('practice settings', () => {
   it('loads the settings file and shows the hours of the spec', () => {
@@ -33,6 +34,18 @@ describe('practice settings', () => {
     expect(() =>
       parsePracticeSettings({ ...practice, email: 'not-an-address', timeZone: 'America/Torronto' }),
     ).toThrow(/^content\/settings\/practice\.json: email: .+; timeZone: Unknown time zone$/);
+  });
+
+  it('refuses a time zone where a post dated by its day alone would show another day', () => {
+    const zone = (timeZone: string) => practiceSettingsSchema.safeParse({ ...practice, timeZone }).success;
+    expect(zone('America/Toronto')).toBe(true);
+    expect(zone('Pacific/Pago_Pago')).toBe(true); // 11 hours behind
+    expect(zone('Asia/Kolkata')).toBe(true);
+    // Noon UTC is already the next day there: 12 hours ahead in winter, 13 in summer, 14 always.
+    expect(zone('Pacific/Auckland')).toBe(false);
+    expect(zone('Pacific/Kiritimati')).toBe(false);
+    expect(keepsDatesOfDays('Etc/GMT-12')).toBe(false);
+    expect(keepsDatesOfDays('Etc/GMT+12')).toBe(true); // noon UTC is midnight at the start of the same day
   });
 
   it('refuses opening hours whose two spellings disagree', () => {

@@ -3,6 +3,7 @@
 // when the committed file is wrong (src/lib/site/settings.ts reads the file and stops the build).
 // zod/mini: islands read settings too (dates need the time zone), so the checker must stay small.
 import * as z from 'zod/mini';
+import { zoneOffset } from './publish-time.mjs';
 
 const text = () => z.string().check(z.minLength(1));
 const clock = () => z.string().check(z.regex(/^\d\d:\d\d$/));
@@ -50,6 +51,19 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+const HOUR = 3_600_000;
+/**
+ * Whether a post dated by its day alone shows that day in the zone: such a day is kept as noon UTC
+ * (publish-time.mjs, decision 0024), which is the same day only where clocks are at most 12 hours
+ * behind UTC and less than 12 ahead, in summer and in winter (the 15th of each month of a year).
+ */
+export function keepsDatesOfDays(zone: string): boolean {
+  if (!isTimeZone(zone)) return true; // said once, as an unknown zone
+  return Array.from({ length: 12 }, (_, month) => zoneOffset(Date.UTC(2026, month, 15, 12), zone)).every(
+    (offset) => offset >= -12 * HOUR && offset < 12 * HOUR,
+  );
+}
+
 export const practiceSettingsSchema = z.object({
   name: text(),
   shortName: text(),
@@ -63,7 +77,15 @@ export const practiceSettingsSchema = z.object({
   region: text(),
   country: z.string().check(z.length(2)),
   /** Dates on the site are shown as calendar days in this zone, the same for every visitor. */
-  timeZone: z.string().check(z.refine(isTimeZone, 'Unknown time zone')),
+  timeZone: z
+    .string()
+    .check(
+      z.refine(isTimeZone, 'Unknown time zone'),
+      z.refine(
+        keepsDatesOfDays,
+        'A post dated by its day alone is kept as noon UTC, which is another day in this time zone: choose a zone less than 12 hours ahead of UTC',
+      ),
+    ),
   hours: z.array(z.union([openHours, closedDay])).check(z.minLength(1), z.maxLength(7)),
   /**
    * Who answers questions about personal information (PHIPA's contact person), shown on /privacy.

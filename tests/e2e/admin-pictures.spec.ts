@@ -456,6 +456,8 @@ test('a backup brings a post back with its pictures from the computer', async ({
   await expect(dialog.getByText('Chosen: Calm Corner.png')).toBeVisible();
   await dialog.getByLabel(/^Alt text/).fill('A calm corner with cushions');
   await dialog.getByRole('button', { name: 'Add picture' }).click();
+  // The page behind a modal dialog is inert until the dialog has closed: a click before that is lost.
+  await expect(dialog).toBeHidden();
   await page.getByLabel('Save as draft').uncheck();
   await page.getByRole('button', { name: 'Save post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/);

@@ -291,6 +291,8 @@ test('a picture of this site goes with its post into content/posts/images, and t
   await dialog.getByLabel(/^Picture address/).fill(src);
   await dialog.getByLabel(/^Alt text/).fill('A picture card');
   await dialog.getByRole('button', { name: 'Add picture' }).click();
+  // The page behind a modal dialog is inert until the dialog has closed: a click before that is lost.
+  await expect(dialog).toBeHidden();
   await page.getByLabel('Save as draft').uncheck();
   await page.getByRole('button', { name: 'Save post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/);
@@ -386,6 +388,8 @@ test('a published post is on the blog for every visitor after the repository is 
   await expect(dialog.getByText('Chosen: Morning Routine.png')).toBeVisible();
   await dialog.getByLabel(/^Alt text/).fill('A morning routine chart');
   await dialog.getByRole('button', { name: 'Add picture' }).click();
+  // The page behind a modal dialog is inert until the dialog has closed: a click before that is lost.
+  await expect(dialog).toBeHidden();
   await page.getByLabel('Save as draft').uncheck();
   await page.getByRole('button', { name: 'Save post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/);

@@ -6,15 +6,11 @@ import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { pageSchema, postSchema, serviceSchema, teamSchema, trainingSchema } from '@/lib/content/schemas';
 import { assertSafeSvgFiles } from '@/lib/content/svg-files';
-import { impossiblePostDays, postDatesAsWritten } from '@/lib/site/dates';
+import { impossiblePostDays } from '@/lib/site/dates';
+import { postFieldsAsWritten } from '@/lib/site/post-fields';
 import { frontMatterText } from '@/lib/site/publish-time.mjs';
 import { looksLikePicture, PICTURE_TYPE_NAMES } from '@/lib/site/picture-files';
-import {
-  frontMatterLayoutProblem,
-  splitPostFile,
-  withoutClearedFields,
-  withTagsAsText,
-} from '@/lib/text/post-file';
+import { frontMatterLayoutProblem, splitPostFile } from '@/lib/text/post-file';
 import { isSvgName, svgBytesProblem } from '@/lib/text/svg-rule';
 import { repositoryPictureProblem } from '@/lib/text/url-check';
 import {
@@ -111,12 +107,8 @@ export function checkPostSources(
             if (problem) throw new Error(`${entry.filePath}: ${problem}.`);
             return context.parseData({
               ...entry,
-              // A field left empty is one left out and a tag is text, as the CMS and the admin's
-              // import read them.
-              data: postDatesAsWritten(
-                withTagsAsText(withoutClearedFields(entry.data)),
-                parts?.frontMatter ?? '',
-              ),
+              // As the admin's import reads them, and the CMS (postFieldsAsWritten).
+              data: postFieldsAsWritten(entry.data, parts?.frontMatter ?? ''),
             });
           }
           return context.parseData(entry);

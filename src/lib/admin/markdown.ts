@@ -22,7 +22,8 @@
 // zod/mini like every browser-side schema: the public forms share zod's chunk with the admin, so
 // one full zod build here would grow what every visitor of a form downloads.
 import * as z from 'zod/mini';
-import { impossiblePostDays, postDatesAsWritten, practiceDateTimeText, toPostDate } from '@/lib/site/dates';
+import { impossiblePostDays, practiceDateTimeText, toPostDate } from '@/lib/site/dates';
+import { postFieldsAsWritten } from '@/lib/site/post-fields';
 import type { Post } from '@/lib/db';
 import { DEFAULT_AUTHOR, POST_LIMITS, SLUG_PATTERN, SLUG_RULE, TAGS_LIST_RULE } from '@/lib/blog/post-rules';
 import { sanitizeHtml } from '@/lib/text/sanitize';
@@ -41,8 +42,6 @@ import {
   readFrontMatter,
   renderPostMarkdown,
   splitPostFile,
-  withoutClearedFields,
-  withTagsAsText,
   writeFrontMatter,
 } from '@/lib/text/post-file';
 import { escapeHtml } from '@/lib/text/escape-html';
@@ -363,9 +362,9 @@ export function parseMarkdownPost(
   // Every problem of the file at once, so one round of corrections is enough. Days are checked on
   // the text: YAML has already rolled a day like 2025-02-30 over to March 2.
   const impossibleDays = impossiblePostDays(parsed.matter);
-  // A field left empty is one left out, as the build and the CMS read it.
-  const fields = withTagsAsText(withoutClearedFields(parsed.data));
-  const result = frontMatterSchema.safeParse(postDatesAsWritten(fields, parsed.matter));
+  // As the build reads them (postFieldsAsWritten).
+  const fields = postFieldsAsWritten(parsed.data, parsed.matter);
+  const result = frontMatterSchema.safeParse(fields);
   const problems = [
     ...(impossibleDays ? [impossibleDays] : []),
     ...(result.success ? [] : result.error.issues.map((issue) => describeIssue(issue, fields))),

@@ -62,6 +62,14 @@ export function freePostSlug(base: string, taken: ReadonlySet<string> = new Set(
   return uniqueSlug(base, (slug) => BLOG_PAGE_SLUGS.has(slug) || taken.has(slug));
 }
 
+/** Whether the post's file names its slug (front-matter `slug`), which goes first in a collision. */
+const namesSlug = (post: { slug?: string | undefined }): boolean => Boolean(post.slug?.trim());
+
+/** The address a post asks for: the slug its file names, or its title's; assignSlugs may suffix it. */
+export function askedSlug(post: { title: string; slug?: string | undefined }): string {
+  return slugFromTitle(namesSlug(post) ? post.slug! : post.title);
+}
+
 /**
  * Slugs for a list of posts, in their order. A slug the post names (its front-matter `slug`) is kept
  * before one made from a title, so a post whose file names its address gets it: the admin writes the
@@ -72,13 +80,12 @@ export function freePostSlug(base: string, taken: ReadonlySet<string> = new Set(
 export function assignSlugs<T extends { title: string; slug?: string | undefined }>(
   posts: readonly T[],
 ): (T & { slug: string })[] {
-  const named = (post: T) => Boolean(post.slug?.trim());
   const taken = new Set<string>();
   const slugs = new Map<number, string>();
   for (const ofNamed of [true, false]) {
     posts.forEach((post, index) => {
-      if (named(post) !== ofNamed) return;
-      const slug = freePostSlug(slugFromTitle(ofNamed ? post.slug! : post.title), taken);
+      if (namesSlug(post) !== ofNamed) return;
+      const slug = freePostSlug(askedSlug(post), taken);
       taken.add(slug);
       slugs.set(index, slug);
     });

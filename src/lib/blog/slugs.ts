@@ -1,7 +1,7 @@
 // The blog's slug rules at build and for browser posts: post slugs made unique, and tag slugs. Kept
 // apart from posts.ts so the search island does not download the transliteration table; cards
 // carry their tags' slugs ready-made (CardPost.tagSlugs).
-import { assignSlugs, slugFromTitle, tagSlug } from '../slug';
+import { askedSlug, assignSlugs, tagSlug } from '../slug';
 import { tagPageHref } from './posts';
 
 export const tagHref = (tag: string): string => tagPageHref(tagSlug(tag));
@@ -33,10 +33,9 @@ export function withUniqueSlugs<
 export function slugCollisions(
   posts: readonly { file: string; title: string; slug: string; wanted?: string | undefined }[],
 ): string[] {
-  const wantedOf = (post: (typeof posts)[number]) => slugFromTitle(post.wanted?.trim() || post.title);
   const holder = new Map(posts.map((post) => [post.slug, post]));
   return posts.flatMap((post) => {
-    const wanted = wantedOf(post);
+    const wanted = askedSlug({ title: post.title, slug: post.wanted });
     if (post.slug === wanted) return [];
     const other = holder.get(wanted);
     const by = other ? `${other.file} has it` : "it is one of the blog's own pages";

@@ -65,9 +65,14 @@ export function freePostSlug(base: string, taken: ReadonlySet<string> = new Set(
 /** Whether the post's file names its slug (front-matter `slug`), which goes first in a collision. */
 const namesSlug = (post: { slug?: string | undefined }): boolean => Boolean(post.slug?.trim());
 
+/** The slug a post's file names (its front-matter `slug`, by the slug rule), if it names one. */
+export function namedSlug(post: { slug?: string | undefined }): string | undefined {
+  return namesSlug(post) ? slugFromTitle(post.slug!) : undefined;
+}
+
 /** The address a post asks for: the slug its file names, or its title's; assignSlugs may suffix it. */
 export function askedSlug(post: { title: string; slug?: string | undefined }): string {
-  return slugFromTitle(namesSlug(post) ? post.slug! : post.title);
+  return namedSlug(post) ?? slugFromTitle(post.title);
 }
 
 /**

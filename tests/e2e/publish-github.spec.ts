@@ -12,6 +12,16 @@ import { readFrontMatter } from '../../src/lib/text/post-file';
 const COMMIT = '7638417db6d59f3c431d3e1f261cc637155684cd';
 const CONTENTS = 'https://api.github.com/repos/OWNER/REPOSITORY/contents/content/posts/';
 
+/** An entry of a folder as the contents API lists it (a file's own GET adds its content). */
+const entry = (type: 'file' | 'dir', name: string) => ({
+  type,
+  name,
+  path: `content/posts/${name}`,
+  sha: '3d21ec53a331a6f037a91c368710b99387d012c1',
+  size: type === 'dir' ? 0 : 96,
+  url: `${CONTENTS}${name}?ref=main`,
+});
+
 /** The provider's popup page: Decap's handshake, then a token. */
 const PROVIDER_PAGE = `<!doctype html><title>Sign in</title><script>
   window.addEventListener('message', (event) => {
@@ -32,12 +42,27 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
     route.fulfill({ status: 200, contentType: 'text/html', body: PROVIDER_PAGE }),
   );
   const writes: Request[] = [];
+  let listed = 0;
   let refuse = false;
   let release: (() => void) | undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/^https:\/\/api\.github\.com\//, async (route) => {
     const request = route.request();
     const url = request.url();
+    if (request.method() === 'GET' && url === `${CONTENTS.slice(0, -1)}?ref=main`) {
+      listed += 1; // the folder, read for a draft that names the post's address: one, naming another
+      return route.fulfill({ json: [entry('file', 'a-draft.md'), entry('dir', 'images')] });
+    }
+    if (request.method() === 'GET' && url === `${CONTENTS}a-draft.md?ref=main`) {
+      const text = '---\ntitle: A Draft\nexcerpt: Not yet.\nslug: another-address\nisDraft: true\n---\n';
+      return route.fulfill({
+        json: {
+          ...entry('file', 'a-draft.md'),
+          encoding: 'base64',
+          content: Buffer.from(text).toString('base64'),
+        },
+      });
+    }
     if (request.method() === 'GET' && url.startsWith(CONTENTS)) {
       return route.fulfill({ status: 404, json: { message: 'Not Found', status: '404' } });
     }
@@ -117,6 +142,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
     'href',
     `https://github.com/OWNER/REPOSITORY/commit/${COMMIT}`,
   );
+  expect(listed).toBe(1);
   const put = writes[0]!;
   expect(put.url()).toBe(`${CONTENTS}published-through-github.md`);
   expect(await put.headerValue('authorization')).toBe('Bearer gho_e2e');

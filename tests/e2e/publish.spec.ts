@@ -196,6 +196,30 @@ test('drafts are never offered for publishing, and a file of the same name is ne
   expect(await readFile(taken, 'utf8')).toContain('Theirs.');
   await expect(row(page, 'A Name Already Taken').getByText(NOT_PUBLISHED)).toBeVisible();
   await rm(taken);
+
+  // A draft under another file name that names the address: the build would give it the address
+  // (decision 0056), and the website's manifest does not list drafts. decap-server lists the folder.
+  const draft = postFile('notes-for-later.md');
+  await writeFile(
+    draft,
+    '---\ntitle: Notes for later\nexcerpt: Not ready.\nslug: an-address-named-elsewhere\nisDraft: true\npublishedAt: 2025-01-05\n---\n\nLater.\n',
+  );
+  await writePost(page, {
+    title: 'An Address Named Elsewhere',
+    excerpt: 'A draft in the repository names this address.',
+    body: 'Mine.',
+    tags: 'Home, Routines',
+    draft: false,
+  });
+  await row(page, 'An Address Named Elsewhere')
+    .getByRole('button', { name: /Publish to website/ })
+    .click();
+  await expect(websiteAlert(page)).toContainText(
+    'content/posts/notes-for-later.md in the repository, a post the website does not show yet (a draft, or one scheduled for later), already names the address /blog/an-address-named-elsewhere.',
+  );
+  expect(await postFiles()).not.toContain('an-address-named-elsewhere.md');
+  await expect(row(page, 'An Address Named Elsewhere').getByText(NOT_PUBLISHED)).toBeVisible();
+  await rm(draft);
 });
 
 test('a site post keeps its file name, and a stopped server leaves the post untouched with a message', async ({

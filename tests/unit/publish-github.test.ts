@@ -111,6 +111,51 @@ describe('GitHub backend', () => {
     await expectError(backend(fetchFn).readFile(PATH), 'forbidden', /cannot write to the site's repository/);
   });
 
+  it('lists the Markdown files of content/posts, not its folders or other files', async () => {
+    // GET /repos/{owner}/{repo}/contents/{path} of a folder: an array of entries without content.
+    const entry = (type: string, name: string) => ({
+      type,
+      name,
+      path: `content/posts/${name}`,
+      sha: '3d21ec53a331a6f037a91c368710b99387d012c1',
+      size: type === 'dir' ? 0 : 612,
+      url: `https://api.github.com/repos/bright-path/site/contents/content/posts/${name}?ref=main`,
+    });
+    const { fetchFn, requests } = recording({
+      status: 200,
+      body: [
+        entry('file', 'a-draft.md'),
+        entry('dir', 'images'),
+        entry('file', 'README.txt'),
+        entry('file', 'b.md'),
+      ],
+    });
+    expect(await backend(fetchFn).listPostFiles()).toEqual(['a-draft.md', 'b.md']);
+    expect(requests[0]!.url).toBe(
+      'https://api.github.com/repos/bright-path/site/contents/content/posts?ref=main',
+    );
+  });
+
+  it('lists no posts where the branch has no content/posts, and refuses a file in its place', async () => {
+    const notFound = { status: 404, body: { message: 'Not Found', status: '404' } };
+    const branch = {
+      status: 200,
+      body: { name: 'main', commit: { sha: '7638417db6d59f3c431d3e1f261cc637155684cd' } },
+    };
+    expect(await backend(recording(notFound, branch).fetchFn).listPostFiles()).toEqual([]);
+    await expectError(
+      backend(recording(notFound, notFound).fetchFn).listPostFiles(),
+      'forbidden',
+      /cannot write/,
+    );
+    const asFile = recording({ status: 200, body: fileResponse }).fetchFn;
+    await expectError(
+      backend(asFile).listPostFiles(),
+      'server',
+      /content\/posts in the repository is not a folder/,
+    );
+  });
+
   it('creates a file without a sha, with the message, base64 content and branch', async () => {
     const { fetchFn, requests } = recording({
       status: 201,

@@ -76,6 +76,8 @@ function memoryBackend({ pictures = true } = {}) {
     },
     deleteFile: async () => ({ committed: false }),
     hasFile: async (path) => files.has(path),
+    listPostFiles: async () =>
+      [...files.keys()].flatMap((path) => /^content\/posts\/([^/]+\.md)$/.exec(path)?.[1] ?? []),
     ...(pictures
       ? {
           writePictures: async (list: readonly PictureFile[]) => {

@@ -56,6 +56,11 @@ function memoryRepo(initial: Record<string, string> = {}) {
       return { sha: 'fed4321', committed: true };
     },
     hasFile: async (path) => files.has(path),
+    async listPostFiles() {
+      calls.push('list');
+      if (fail) throw fail;
+      return [...files.keys()].flatMap((path) => /^content\/posts\/([^/]+\.md)$/.exec(path)?.[1] ?? []);
+    },
   };
   return { files, calls, backend, failNext: (error: PublishError) => (fail = error) };
 }
@@ -214,6 +219,58 @@ describe('publishing a post', () => {
       /content\/posts\/schedules-2024.md\) already has the address \/blog\/visual-schedules/,
     );
     expect(repo.calls).toEqual([]);
+  });
+
+  it('refuses a slug that a file the website does not show yet names (an older draft, say)', async () => {
+    const draft =
+      '---\ntitle: Schedules, first notes\nexcerpt: Later.\nslug: Visual Schedules\nisDraft: true\n---\nText.\n';
+    const repo = memoryRepo({ 'content/posts/schedules-notes.md': draft });
+    const post = await addPost();
+    const outcome = await publishToWebsite(post.id, deps(repo.backend));
+    expect(!outcome.ok && outcome.error).toBe(
+      "content/posts/schedules-notes.md in the repository, a post the website does not show yet (a draft, or one scheduled for later), already names the address /blog/visual-schedules. Change this post's title so it gets its own address, save it, then publish it. The post in this browser is unchanged.",
+    );
+    expect(repo.calls.filter((call) => call.startsWith('write'))).toEqual([]);
+    expect((await db.posts.get(post.id))!.publication).toBeUndefined();
+  });
+
+  it('publishes beside unbuilt files that name no slug, another slug, or cannot be read', async () => {
+    const repo = memoryRepo({
+      'content/posts/same-title.md': '---\ntitle: Visual Schedules\nexcerpt: A draft.\nisDraft: true\n---\n',
+      'content/posts/other.md': '---\ntitle: Other\nexcerpt: x\nslug: visual-schedules-at-home\n---\n',
+      'content/posts/broken.md': '---\ntitle: [unclosed\n---\n',
+      'content/posts/images/visual-schedules.md': '---\nslug: visual-schedules\n---\n',
+    });
+    const post = await addPost();
+    const outcome = await publishToWebsite(post.id, deps(repo.backend));
+    expect(outcome.ok).toBe(true);
+    expect(repo.files.has('content/posts/visual-schedules.md')).toBe(true);
+  });
+
+  it('reads none of the files the website has built, nor the repository for a post built at its slug', async () => {
+    const repo = memoryRepo({
+      'content/posts/built.md': '---\ntitle: Built\nexcerpt: x\nslug: visual-schedules\n---\n',
+    });
+    const post = await addPost();
+    const site = (builtSlugs: [string, string][]): SiteContext => ({
+      sitePosts: new Map(),
+      builtSlugs: new Map(builtSlugs),
+      builtFiles: new Map([['built.md', undefined]]),
+    });
+    expect((await publishToWebsite(post.id, deps(repo.backend, site([['built', 'built.md']])))).ok).toBe(
+      true,
+    );
+    expect(repo.calls).toContain('list');
+    expect(repo.calls).not.toContain('read content/posts/built.md');
+
+    repo.calls.length = 0;
+    await db.posts.update(post.id, { excerpt: 'Edited.', updatedAt: new Date(at.getTime() + 1) });
+    const builtHere = site([
+      ['built', 'built.md'],
+      ['visual-schedules', 'visual-schedules.md'],
+    ]);
+    expect((await publishToWebsite(post.id, deps(repo.backend, builtHere))).ok).toBe(true);
+    expect(repo.calls).not.toContain('list');
   });
 
   it('never publishes a draft', async () => {

@@ -49,6 +49,11 @@ export interface PublishBackend {
    * picture is never named as another post's file (src/lib/publish/pictures.ts).
    */
   hasFile(path: string): Promise<boolean>;
+  /**
+   * The names of the Markdown files directly in content/posts ('foo.md'): publishing reads those the
+   * website has not built (drafts, scheduled posts) for a slug they name.
+   */
+  listPostFiles(): Promise<string[]>;
 }
 
 export type PublishErrorCode =

@@ -4,6 +4,7 @@
 // is not the file's current one (409, or 422 when a new file already exists), which is what keeps a
 // publish from overwriting a change made meanwhile.
 import {
+  POSTS_FOLDER,
   PublishError,
   type CommitResult,
   type PictureFile,
@@ -143,6 +144,16 @@ export function createGitHubBackend({
     committed: true,
   });
 
+  /** `absent` when the branch exists: a missing file and a missing repository both answer 404. */
+  async function branchExists<T>(absent: T): Promise<T> {
+    const branchCheck = await call(
+      `${apiRoot.replace(/\/$/, '')}/repos/${repo}/branches/${encodeURIComponent(branch)}`,
+      { method: 'GET' },
+    );
+    if (branchCheck.ok) return absent;
+    throw await failure(branchCheck, 'read the repository');
+  }
+
   return {
     kind: 'github',
     description: `GitHub, ${repo} (branch ${branch})`,
@@ -151,15 +162,7 @@ export function createGitHubBackend({
       const response = await call(`${contentsUrl(path)}?ref=${encodeURIComponent(branch)}`, {
         method: 'GET',
       });
-      if (response.status === 404) {
-        // A missing file and a missing repository both answer 404: tell them apart by the branch.
-        const branchCheck = await call(
-          `${apiRoot.replace(/\/$/, '')}/repos/${repo}/branches/${encodeURIComponent(branch)}`,
-          { method: 'GET' },
-        );
-        if (branchCheck.ok) return undefined;
-        throw await failure(branchCheck, 'read the repository');
-      }
+      if (response.status === 404) return branchExists(undefined);
       if (!response.ok) throw await failure(response, 'read the file');
       const body = (await response.json()) as {
         type?: string;
@@ -192,6 +195,27 @@ export function createGitHubBackend({
       });
       if (!response.ok) throw await failure(response, 'save the file');
       return commitOf((await response.json()) as Parameters<typeof commitOf>[0]);
+    },
+
+    async listPostFiles(): Promise<string[]> {
+      // GitHub lists at most 1,000 entries of a folder: past that, the files it leaves out go unread.
+      const response = await call(`${contentsUrl(POSTS_FOLDER)}?ref=${encodeURIComponent(branch)}`, {
+        method: 'GET',
+      });
+      if (response.status === 404) return branchExists([]);
+      if (!response.ok) throw await failure(response, 'list the posts');
+      const body = (await response.json()) as unknown;
+      if (!Array.isArray(body)) {
+        throw new PublishError(
+          'server',
+          `${POSTS_FOLDER} in the repository is not a folder this admin can read. ${UNCHANGED}`,
+        );
+      }
+      return body.flatMap((entry: { type?: unknown; name?: unknown }) =>
+        entry?.type === 'file' && typeof entry.name === 'string' && entry.name.endsWith('.md')
+          ? [entry.name]
+          : [],
+      );
     },
 
     async hasFile(path: string): Promise<boolean> {

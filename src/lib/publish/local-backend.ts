@@ -1,10 +1,11 @@
 // Publishing on this computer through decap-server (`npm run cms`), with the JSON actions Decap's own
-// local backend sends (decap-cms-backend-proxy): getEntry, persistEntry, persistMedia (a picture, as
-// base64), deleteFile. In decap-server's
+// local backend sends (decap-cms-backend-proxy): getEntry, entriesByFolder, persistEntry, persistMedia
+// (a picture, as base64), deleteFile. In decap-server's
 // default `fs` mode the post becomes a file of the working copy (review it with `git diff`, commit it);
 // in `git` mode decap-server commits it to the branch itself.
 import { isLoopbackHost } from '@/lib/config/shared.mjs';
 import {
+  POSTS_FOLDER,
   PublishError,
   type CommitResult,
   type PictureFile,
@@ -87,6 +88,15 @@ export function createLocalBackend({ url, branch, fetch: fetchFn = fetch }: Loca
 
     async hasFile(path: string): Promise<boolean> {
       return (await backend.readFile(path)) !== undefined;
+    },
+
+    async listPostFiles(): Promise<string[]> {
+      const entries = await request<Array<{ file: { path: string } }>>('entriesByFolder', {
+        folder: POSTS_FOLDER,
+        extension: 'md',
+        depth: 1,
+      });
+      return entries.map((entry) => entry.file.path.replace(/^.*\//, ''));
     },
 
     async writeFile(path: string, text: string, { message }: WriteOptions): Promise<CommitResult> {

@@ -20,6 +20,9 @@ import {
   type PublishErrorCode,
 } from './backend';
 import { practiceDateTimeText } from '@/lib/site/dates';
+import { postFieldsAsWritten } from '@/lib/site/post-fields';
+import { freePostSlug, namedSlug } from '@/lib/slug';
+import { readFrontMatter } from '@/lib/text/post-file';
 import { namedPictureFiles, planPictures } from './pictures';
 import { publishPlan, type SiteContext } from './publish-state';
 import type { SitePost } from '@/lib/admin/site-posts';
@@ -124,6 +127,39 @@ export function dateOnWebsite(post: Post, sitePost: SitePost | undefined, now: n
   return date !== undefined && date <= now ? date : undefined;
 }
 
+/**
+ * A file of content/posts the last build did not publish (a draft, or a post scheduled for later)
+ * whose front matter names `slug`. The build gives such a file the address when it is the older one
+ * (decision 0056), and the manifest, public, lists built posts only: the repository is asked.
+ */
+async function unbuiltFileNaming(
+  slug: string,
+  ownFile: string,
+  site: SiteContext,
+  backend: PublishBackend,
+): Promise<string | undefined> {
+  const unbuilt = (await backend.listPostFiles()).filter(
+    (name) => name !== ownFile && !site.builtFiles.has(name),
+  );
+  for (const name of unbuilt) {
+    const file = await backend.readFile(postPath(name));
+    if (file && slugNamedIn(file.text) === slug) return name;
+  }
+  return undefined;
+}
+
+/** The address a post file's front matter names, as the build reads it; undefined for none or a broken file. */
+function slugNamedIn(text: string): string | undefined {
+  try {
+    const { data, matter } = readFrontMatter(text.replace(/^\uFEFF/, ''), 'text');
+    const { slug } = postFieldsAsWritten(data, matter);
+    const named = typeof slug === 'string' ? namedSlug({ slug }) : undefined;
+    return named === undefined ? undefined : freePostSlug(named);
+  } catch {
+    return undefined; // a file the build cannot read stops the build itself, with its own message
+  }
+}
+
 /** Writes the saved post to content/posts and remembers it on the post. Never throws. */
 export async function publishToWebsite(postId: number, deps: PublishDeps): Promise<PublishOutcome> {
   const { backend, site, now = new Date(), publishAt, fetch: fetchFn, ...dbOptions } = deps;
@@ -153,12 +189,20 @@ export async function publishToWebsite(postId: number, deps: PublishDeps): Promi
     };
   }
   const path = postPath(file);
+  const builtHere = site.builtSlugs.get(post.slug) === file;
   const publishedAtText = publishAt ? practiceDateTimeText(publishAt) : undefined;
   const keptDate = publishAt ? undefined : dateOnWebsite(post, sitePost, now.getTime());
   // Never ahead without publishAt: a post whose own date lies ahead (imported from a scheduled file, or
   // saved while the computer's clock was ahead) was published "now" and stayed off the website till then.
   const fileDate = publishAt?.getTime() ?? keptDate ?? Math.min(post.publishedAt.getTime(), now.getTime());
   try {
+    const unbuilt = builtHere ? undefined : await unbuiltFileNaming(post.slug, file, site, backend);
+    if (unbuilt) {
+      return {
+        ok: false,
+        error: `content/posts/${unbuilt} in the repository, a post the website does not show yet (a draft, or one scheduled for later), already names the address /blog/${post.slug}. Change this post's title so it gets its own address, save it, then publish it. ${UNCHANGED}`,
+      };
+    }
     const current = await backend.readFile(path);
     if (current && !plan.onWebsite) {
       return {

@@ -14,6 +14,7 @@ import {
   entryProblems,
   fieldsOfEntry,
   replacedFileProblem,
+  takenSlugProblem,
   type NamedCollections,
 } from '@/lib/cms/validation';
 import {
@@ -33,6 +34,7 @@ export function startDecap({
   previewStyles,
   siteStyles,
   fileInRepository,
+  slugOwner,
 }: DecapInputs): void {
   // admin/config.yml, so the writers below know the field order of every file.
   const config = parseCmsConfig(configText) as CmsConfigShape & Record<string, unknown>;
@@ -126,14 +128,28 @@ export function startDecap({
       // The build's own schemas, before anything is written: the admin hears of a problem here, not
       // from a failed deploy (src/lib/cms/validation.ts).
       const collection = String(entry.get('collection'));
-      const problems = entryProblems(
+      const fields = fieldsOfEntry(
+        config as unknown as NamedCollections,
         collection,
-        data.toJS(),
-        fieldsOfEntry(config as unknown as NamedCollections, collection, String(entry.get('slug'))),
+        String(entry.get('slug')),
       );
+      const problems = entryProblems(collection, data.toJS(), fields);
       // Decap writes an upload over a file of the same name, another post's picture included.
       for (const path of uploadedPaths(entry, collection)) {
         if ((await fileInRepository(path)) === true) problems.push(replacedFileProblem(path));
+      }
+      // A slug the entry names must not take another post's address (the manifest and the repository).
+      const slugField: unknown = data.get('slug');
+      if (
+        collection === 'posts' &&
+        typeof slugField === 'string' &&
+        slugField.trim() &&
+        problems.length === 0
+      ) {
+        const slug = fileSlugOf(data.toJS() as Record<string, unknown>);
+        const path = String(entry.get('path') ?? '');
+        const owner = await slugOwner(slug, path ? path.replace(/^.*\//, '') : `${slug}.md`);
+        if (owner) problems.push(takenSlugProblem(slug, owner, fields));
       }
       showProblems(problems);
       if (problems.length > 0) throw new EntryNotSaved('see the list of what to change at the bottom right');

@@ -18,6 +18,11 @@ export interface DecapInputs {
    * be asked.
    */
   fileInRepository: (path: string) => Promise<boolean | undefined>;
+  /**
+   * The file of content/posts other than `ownFile` that has `slug` on the website or names it unbuilt
+   * (src/lib/publish/slug-owners.ts); undefined when none does or the repository cannot be asked.
+   */
+  slugOwner: (slug: string, ownFile: string) => Promise<string | undefined>;
 }
 
 /**
@@ -46,10 +51,26 @@ async function fileInRepository(path: string): Promise<boolean | undefined> {
   }
 }
 
+async function slugOwnerInRepository(slug: string, ownFile: string): Promise<string | undefined> {
+  try {
+    const connection = await connect({ storage: decapStorage });
+    if (connection.kind !== 'local' && connection.kind !== 'github') return undefined;
+    // Only when a Slug is named: the reader of post files (YAML) is not the CMS page's to load.
+    const [{ loadSiteContext }, { slugOwner }] = await Promise.all([
+      import('@/lib/publish/publish-state'),
+      import('@/lib/publish/slug-owners'),
+    ]);
+    return await slugOwner(slug, ownFile, await loadSiteContext([]), connection.backend);
+  } catch {
+    return undefined;
+  }
+}
+
 export const decapInputs: DecapInputs = {
   configText,
   publishTarget,
   previewStyles,
   siteStyles,
   fileInRepository,
+  slugOwner: slugOwnerInRepository,
 };

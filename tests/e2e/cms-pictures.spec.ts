@@ -7,10 +7,11 @@ import { picturesProblem } from '../../src/lib/text/post-body';
 import { expect, test } from './fixtures';
 import { ROOT, useDecapCmsRoute, useDecapRepository } from './decap-repository';
 
-// A picture in a post's text, written in Decap CMS as an editor would (issue 18): the Body's picture
-// button, an upload through the media library, alt text, "Publish now" against the real decap-server
-// (fs mode, as `npm run cms` runs it) on a copy of content/. The file it writes must pass the build's
-// picture rule; a picture without alt text is refused before anything is written. Decap's own markup
+// A post written in Decap CMS as an editor would, with a picture in its text (issue 18): the Body's
+// picture button, an upload through the media library, alt text, "Publish now" against the real
+// decap-server (fs mode, as `npm run cms` runs it) on a copy of content/. The file it writes must pass
+// the build's picture rule; a picture without alt text is refused before anything is written, and so
+// is a Slug that names another post's address (decision 0056). Decap's own markup
 // is not ours to fix, so this suite runs no axe check (docs/content-editing.md).
 
 // The suite's server is a build for a public address (https SITE_URL), whose CMS page may not
@@ -150,6 +151,40 @@ test('an upload named as another post’s picture is refused before it replaces 
     ),
   ).resolves.toBe('not written');
 });
+
+const takenAddresses = [
+  {
+    slug: 'visual-schedules-a-practical-guide-for-families',
+    owner: 'visual-schedules-a-practical-guide.md',
+    whose: 'a published post’s',
+  },
+  { slug: 'saved-for-later', owner: 'notes-for-later.md', whose: 'a draft’s' },
+];
+for (const { slug, owner, whose } of takenAddresses) {
+  test(`a Slug naming ${whose} address is refused before anything is saved, naming that post`, async ({
+    page,
+  }) => {
+    // A draft, which the website's manifest does not list, naming an address: decap-server lists it.
+    await writeFile(
+      path.join(repository.dir, 'content/posts/notes-for-later.md'),
+      '---\ntitle: Notes for later\nexcerpt: Not ready.\nslug: saved-for-later\nisDraft: true\npublishedAt: 2025-01-05\n---\n\nLater.\n',
+    );
+    await newPost(page, `A post that names ${slug}`);
+    await page.getByLabel(/^Slug\b/).fill(slug);
+    await publishNow(page);
+    await expect(
+      page.getByText(
+        `Slug: /blog/${slug} is the address of another post (content/posts/${owner}), which would move to another address. Choose another slug, or leave it empty`,
+      ),
+    ).toBeVisible();
+    await expect(
+      stat(path.join(repository.dir, `content/posts/${slug}.md`)).then(
+        () => 'written',
+        () => 'not written',
+      ),
+    ).resolves.toBe('not written');
+  });
+}
 
 test.describe('on a computer whose clock is not Toronto’s', () => {
   test.use({ timezoneId: 'UTC' });

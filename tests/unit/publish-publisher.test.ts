@@ -17,6 +17,7 @@ import {
   type SiteContext,
 } from '@/lib/publish/publish-state';
 import { publishToWebsite, removeFromWebsite } from '@/lib/publish/publisher';
+import { slugOwner } from '@/lib/publish/slug-owners';
 
 let db: AppDatabase;
 
@@ -271,6 +272,22 @@ describe('publishing a post', () => {
     ]);
     expect((await publishToWebsite(post.id, deps(repo.backend, builtHere))).ok).toBe(true);
     expect(repo.calls).not.toContain('list');
+  });
+
+  it('finds the file that has or names an address, as the CMS page asks it (slugOwner)', async () => {
+    const repo = memoryRepo({
+      'content/posts/notes.md': '---\ntitle: Notes\nexcerpt: x\nslug: Saved For Later\nisDraft: true\n---\n',
+    });
+    const site: SiteContext = {
+      sitePosts: new Map(),
+      builtSlugs: new Map([['visual-schedules', 'schedules-2024.md']]),
+      builtFiles: new Map([['schedules-2024.md', undefined]]),
+    };
+    expect(await slugOwner('visual-schedules', 'new-post.md', site, repo.backend)).toBe('schedules-2024.md');
+    expect(await slugOwner('visual-schedules', 'schedules-2024.md', site, repo.backend)).toBeUndefined();
+    expect(await slugOwner('saved-for-later', 'new-post.md', site, repo.backend)).toBe('notes.md');
+    expect(await slugOwner('saved-for-later', 'notes.md', site, repo.backend)).toBeUndefined();
+    expect(await slugOwner('free-address', 'new-post.md', site, repo.backend)).toBeUndefined();
   });
 
   it('never publishes a draft', async () => {

@@ -169,3 +169,11 @@ export function replacedFileProblem(path: string): string {
   const folder = path.slice(0, path.length - name.length) || 'the repository';
   return `The picture “${name}” you uploaded has the name of a file already in ${folder}, which saving would replace (another post's picture, perhaps): rename your file, starting with this post's address, and upload it again`;
 }
+
+/**
+ * A post whose Slug field names the address of another post: the build gives a named slug first
+ * (decision 0056), so that post would move to another address, its shared links with it.
+ */
+export function takenSlugProblem(slug: string, file: string, fields: readonly LabelledField[]): string {
+  return `${fieldLabel(['slug'], fields)}: /blog/${slug} is the address of another post (content/posts/${file}), which would move to another address. Choose another slug, or leave it empty`;
+}

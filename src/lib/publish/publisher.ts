@@ -20,11 +20,9 @@ import {
   type PublishErrorCode,
 } from './backend';
 import { practiceDateTimeText } from '@/lib/site/dates';
-import { postFieldsAsWritten } from '@/lib/site/post-fields';
-import { freePostSlug, namedSlug } from '@/lib/slug';
-import { readFrontMatter } from '@/lib/text/post-file';
 import { namedPictureFiles, planPictures } from './pictures';
 import { publishPlan, type SiteContext } from './publish-state';
+import { unbuiltFileNaming } from './slug-owners';
 import type { SitePost } from '@/lib/admin/site-posts';
 
 export type PublishOutcome =
@@ -125,39 +123,6 @@ export function dateOnWebsite(post: Post, sitePost: SitePost | undefined, now: n
         ? undefined
         : sitePost?.publishedAt;
   return date !== undefined && date <= now ? date : undefined;
-}
-
-/**
- * A file of content/posts the last build did not publish (a draft, or a post scheduled for later)
- * whose front matter names `slug`. The build gives such a file the address when it is the older one
- * (decision 0056), and the manifest, public, lists built posts only: the repository is asked.
- */
-async function unbuiltFileNaming(
-  slug: string,
-  ownFile: string,
-  site: SiteContext,
-  backend: PublishBackend,
-): Promise<string | undefined> {
-  const unbuilt = (await backend.listPostFiles()).filter(
-    (name) => name !== ownFile && !site.builtFiles.has(name),
-  );
-  for (const name of unbuilt) {
-    const file = await backend.readFile(postPath(name));
-    if (file && slugNamedIn(file.text) === slug) return name;
-  }
-  return undefined;
-}
-
-/** The address a post file's front matter names, as the build reads it; undefined for none or a broken file. */
-function slugNamedIn(text: string): string | undefined {
-  try {
-    const { data, matter } = readFrontMatter(text.replace(/^\uFEFF/, ''), 'text');
-    const { slug } = postFieldsAsWritten(data, matter);
-    const named = typeof slug === 'string' ? namedSlug({ slug }) : undefined;
-    return named === undefined ? undefined : freePostSlug(named);
-  } catch {
-    return undefined; // a file the build cannot read stops the build itself, with its own message
-  }
 }
 
 /** Writes the saved post to content/posts and remembers it on the post. Never throws. */

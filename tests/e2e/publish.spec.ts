@@ -177,49 +177,43 @@ test('drafts are never offered for publishing, and a file of the same name is ne
     0,
   );
 
-  const taken = postFile('a-name-already-taken.md');
-  await writeFile(
-    taken,
-    '---\ntitle: Someone else’s post\nexcerpt: Already in the repository.\npublishedAt: 2025-01-05\n---\n\nTheirs.\n',
-  );
-  await writePost(page, {
-    title: 'A Name Already Taken',
-    excerpt: 'Same file name as a post in the repository.',
-    body: 'Mine.',
-    tags: 'Home, Routines',
-    draft: false,
-  });
-  await row(page, 'A Name Already Taken')
-    .getByRole('button', { name: /Publish to website/ })
-    .click();
-  await expect(websiteAlert(page)).toContainText('already has a file content/posts/a-name-already-taken.md');
-  expect(await readFile(taken, 'utf8')).toContain('Theirs.');
-  await expect(row(page, 'A Name Already Taken').getByText(NOT_PUBLISHED)).toBeVisible();
-  await rm(taken);
-
-  // A draft under another file name that names the address: the build would give it the address
-  // (decision 0056), and the website's manifest does not list drafts. decap-server lists the folder.
-  const draft = postFile('notes-for-later.md');
-  await writeFile(
-    draft,
-    '---\ntitle: Notes for later\nexcerpt: Not ready.\nslug: an-address-named-elsewhere\nisDraft: true\npublishedAt: 2025-01-05\n---\n\nLater.\n',
-  );
-  await writePost(page, {
-    title: 'An Address Named Elsewhere',
-    excerpt: 'A draft in the repository names this address.',
-    body: 'Mine.',
-    tags: 'Home, Routines',
-    draft: false,
-  });
-  await row(page, 'An Address Named Elsewhere')
-    .getByRole('button', { name: /Publish to website/ })
-    .click();
-  await expect(websiteAlert(page)).toContainText(
-    'content/posts/notes-for-later.md in the repository, a post the website does not show yet (a draft, or one scheduled for later), already names the address /blog/an-address-named-elsewhere.',
-  );
-  expect(await postFiles()).not.toContain('an-address-named-elsewhere.md');
-  await expect(row(page, 'An Address Named Elsewhere').getByText(NOT_PUBLISHED)).toBeVisible();
-  await rm(draft);
+  // Beside a file of the repository that is not on the website: one under the post's own file name,
+  // and a draft under another name that names the post's address, which the build would give the draft
+  // (decision 0056) and the website's manifest does not list. decap-server lists the folder.
+  const beside = [
+    {
+      file: 'a-name-already-taken.md',
+      text: '---\ntitle: Someone else’s post\nexcerpt: Already in the repository.\npublishedAt: 2025-01-05\n---\n\nTheirs.\n',
+      title: 'A Name Already Taken',
+      refusal: 'already has a file content/posts/a-name-already-taken.md',
+    },
+    {
+      file: 'notes-for-later.md',
+      text: '---\ntitle: Notes for later\nexcerpt: Not ready.\nslug: an-address-named-elsewhere\nisDraft: true\npublishedAt: 2025-01-05\n---\n\nTheirs.\n',
+      title: 'An Address Named Elsewhere',
+      refusal:
+        'content/posts/notes-for-later.md in the repository, a post the website does not show yet (a draft, or one scheduled for later), already names the address /blog/an-address-named-elsewhere.',
+    },
+  ];
+  for (const { file, text, title, refusal } of beside) {
+    await writeFile(postFile(file), text);
+    const before = await postFiles();
+    await writePost(page, {
+      title,
+      excerpt: 'Beside a file in the repository.',
+      body: 'Mine.',
+      tags: 'Home, Routines',
+      draft: false,
+    });
+    await row(page, title)
+      .getByRole('button', { name: /Publish to website/ })
+      .click();
+    await expect(websiteAlert(page)).toContainText(refusal);
+    expect(await readFile(postFile(file), 'utf8')).toContain('Theirs.');
+    expect(await postFiles()).toEqual(before);
+    await expect(row(page, title).getByText(NOT_PUBLISHED)).toBeVisible();
+    await rm(postFile(file));
+  }
 });
 
 test('a site post keeps its file name, and a stopped server leaves the post untouched with a message', async ({

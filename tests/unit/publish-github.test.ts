@@ -52,6 +52,16 @@ const fileResponse = {
   download_url: `https://raw.githubusercontent.com/bright-path/site/main/${PATH}`,
 };
 
+// GET /repos/{owner}/{repo}/contents/{path} of a folder: an array of entries without content.
+const folderEntry = (type: string, name: string) => ({
+  type,
+  name,
+  path: `content/posts/${name}`,
+  sha: '3d21ec53a331a6f037a91c368710b99387d012c1',
+  size: type === 'dir' ? 0 : 612,
+  url: `https://api.github.com/repos/bright-path/site/contents/content/posts/${name}?ref=main`,
+});
+
 // PUT and DELETE answer with the file (null after a delete) and the commit.
 const commitResponse = (content: unknown) => ({
   content,
@@ -112,28 +122,53 @@ describe('GitHub backend', () => {
   });
 
   it('lists the Markdown files of content/posts, not its folders or other files', async () => {
-    // GET /repos/{owner}/{repo}/contents/{path} of a folder: an array of entries without content.
-    const entry = (type: string, name: string) => ({
-      type,
-      name,
-      path: `content/posts/${name}`,
-      sha: '3d21ec53a331a6f037a91c368710b99387d012c1',
-      size: type === 'dir' ? 0 : 612,
-      url: `https://api.github.com/repos/bright-path/site/contents/content/posts/${name}?ref=main`,
-    });
     const { fetchFn, requests } = recording({
       status: 200,
       body: [
-        entry('file', 'a-draft.md'),
-        entry('dir', 'images'),
-        entry('file', 'README.txt'),
-        entry('file', 'b.md'),
+        folderEntry('file', 'a-draft.md'),
+        folderEntry('dir', 'images'),
+        folderEntry('file', 'README.txt'),
+        folderEntry('file', 'b.md'),
       ],
     });
     expect(await backend(fetchFn).listPostFiles()).toEqual(['a-draft.md', 'b.md']);
     expect(requests[0]!.url).toBe(
       'https://api.github.com/repos/bright-path/site/contents/content/posts?ref=main',
     );
+  });
+
+  it('lists a folder of more than 1,000 files from its git tree, which the contents API cuts short', async () => {
+    const names = Array.from({ length: 1200 }, (_, i) => `post-${String(i).padStart(4, '0')}.md`);
+    const treeSha = 'b1f0c2d3e4a5968778695a4b3c2d1e0f9a8b7c6d';
+    const { fetchFn, requests } = recording(
+      { status: 200, body: names.slice(0, 1000).map((name) => folderEntry('file', name)) },
+      { status: 200, body: [{ ...folderEntry('dir', 'posts'), path: 'content/posts', sha: treeSha }] },
+      {
+        // GET /repos/{owner}/{repo}/git/trees/{tree_sha}: the folder's own entries, names as `path`.
+        status: 200,
+        body: {
+          sha: treeSha,
+          url: `https://api.github.com/repos/bright-path/site/git/trees/${treeSha}`,
+          tree: [
+            ...names.map((path) => ({
+              path,
+              mode: '100644',
+              type: 'blob',
+              sha: fileResponse.sha,
+              size: 612,
+            })),
+            { path: 'images', mode: '040000', type: 'tree', sha: treeSha },
+          ],
+          truncated: false,
+        },
+      },
+    );
+    expect(await backend(fetchFn).listPostFiles()).toEqual(names);
+    expect(requests.map((request) => request.url)).toEqual([
+      'https://api.github.com/repos/bright-path/site/contents/content/posts?ref=main',
+      'https://api.github.com/repos/bright-path/site/contents/content?ref=main',
+      `https://api.github.com/repos/bright-path/site/git/trees/${treeSha}`,
+    ]);
   });
 
   it('lists no posts where the branch has no content/posts, and refuses a file in its place', async () => {

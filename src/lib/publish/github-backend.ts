@@ -1,8 +1,8 @@
 // Publishing through GitHub's REST contents API (GET, PUT and DELETE /repos/{owner}/{repo}/contents/
-// {path}), one commit per change on the branch the site deploys from. Plain fetch: three calls do not
-// justify a client library (Octokit's REST client is ~40 KB gzip). GitHub refuses a write whose `sha`
-// is not the file's current one (409, or 422 when a new file already exists), which is what keeps a
-// publish from overwriting a change made meanwhile.
+// {path}; a folder of over 1,000 files through its git tree), one commit per change on the branch the
+// site deploys from. Plain fetch: a few calls do not justify a client library (Octokit's REST client
+// is ~40 KB gzip). GitHub refuses a write whose `sha` is not the file's current one (409, or 422 when
+// a new file already exists), which is what keeps a publish from overwriting a change made meanwhile.
 import {
   POSTS_FOLDER,
   PublishError,
@@ -108,6 +108,16 @@ function repositoryPath(path: string): string[] {
   return segments;
 }
 
+/** An entry of a folder as the contents API lists it (without content). */
+interface FolderEntry {
+  type?: unknown;
+  name?: unknown;
+  sha?: unknown;
+}
+
+/** How many entries of a folder the contents API lists at most (GitHub's REST documentation). */
+const CONTENTS_LIST_LIMIT = 1000;
+
 export function createGitHubBackend({
   repo,
   branch,
@@ -115,8 +125,9 @@ export function createGitHubBackend({
   apiRoot = 'https://api.github.com',
   fetch: fetchFn = fetch,
 }: GitHubBackendOptions): PublishBackend {
+  const repoUrl = `${apiRoot.replace(/\/$/, '')}/repos/${repo.split('/').map(encodeURIComponent).join('/')}`;
   const contentsUrl = (path: string) =>
-    `${apiRoot.replace(/\/$/, '')}/repos/${repo.split('/').map(encodeURIComponent).join('/')}/contents/${repositoryPath(path).map(encodeURIComponent).join('/')}`;
+    `${repoUrl}/contents/${repositoryPath(path).map(encodeURIComponent).join('/')}`;
 
   async function call(url: string, init: RequestInit): Promise<Response> {
     try {
@@ -144,12 +155,25 @@ export function createGitHubBackend({
     committed: true,
   });
 
+  const unreadableFolder = () =>
+    new PublishError(
+      'server',
+      `${POSTS_FOLDER} in the repository is not a folder this admin can read. ${UNCHANGED}`,
+    );
+
+  /** A folder's entries on the branch; undefined when the branch has no such folder. */
+  async function listFolder(path: string): Promise<FolderEntry[] | undefined> {
+    const response = await call(`${contentsUrl(path)}?ref=${encodeURIComponent(branch)}`, { method: 'GET' });
+    if (response.status === 404) return branchExists(undefined);
+    if (!response.ok) throw await failure(response, 'list the posts');
+    const body = (await response.json()) as unknown;
+    if (!Array.isArray(body)) throw unreadableFolder();
+    return body as FolderEntry[];
+  }
+
   /** `absent` when the branch exists: a missing file and a missing repository both answer 404. */
   async function branchExists<T>(absent: T): Promise<T> {
-    const branchCheck = await call(
-      `${apiRoot.replace(/\/$/, '')}/repos/${repo}/branches/${encodeURIComponent(branch)}`,
-      { method: 'GET' },
-    );
+    const branchCheck = await call(`${repoUrl}/branches/${encodeURIComponent(branch)}`, { method: 'GET' });
     if (branchCheck.ok) return absent;
     throw await failure(branchCheck, 'read the repository');
   }
@@ -198,23 +222,33 @@ export function createGitHubBackend({
     },
 
     async listPostFiles(): Promise<string[]> {
-      // GitHub lists at most 1,000 entries of a folder: past that, the files it leaves out go unread.
-      const response = await call(`${contentsUrl(POSTS_FOLDER)}?ref=${encodeURIComponent(branch)}`, {
+      const entries = await listFolder(POSTS_FOLDER);
+      if (entries === undefined) return [];
+      const markdown = (list: FolderEntry[], kind: string) =>
+        list.flatMap((entry) =>
+          entry.type === kind && typeof entry.name === 'string' && entry.name.endsWith('.md')
+            ? [entry.name]
+            : [],
+        );
+      if (entries.length < CONTENTS_LIST_LIMIT) return markdown(entries, 'file');
+      // The contents API lists 1,000 entries of a folder at most; the folder's git tree has them all.
+      const parent = POSTS_FOLDER.slice(0, POSTS_FOLDER.lastIndexOf('/'));
+      const folder = (await listFolder(parent))?.find(
+        (entry) => entry.type === 'dir' && entry.name === POSTS_FOLDER.slice(parent.length + 1),
+      );
+      if (typeof folder?.sha !== 'string') throw unreadableFolder();
+      const response = await call(`${repoUrl}/git/trees/${encodeURIComponent(folder.sha)}`, {
         method: 'GET',
       });
-      if (response.status === 404) return branchExists([]);
       if (!response.ok) throw await failure(response, 'list the posts');
-      const body = (await response.json()) as unknown;
-      if (!Array.isArray(body)) {
-        throw new PublishError(
-          'server',
-          `${POSTS_FOLDER} in the repository is not a folder this admin can read. ${UNCHANGED}`,
-        );
-      }
-      return body.flatMap((entry: { type?: unknown; name?: unknown }) =>
-        entry?.type === 'file' && typeof entry.name === 'string' && entry.name.endsWith('.md')
-          ? [entry.name]
-          : [],
+      const tree = ((await response.json()) as { tree?: unknown }).tree;
+      if (!Array.isArray(tree)) throw unreadableFolder();
+      return markdown(
+        (tree as { type?: unknown; path?: unknown }[]).map((entry) => ({
+          type: entry.type,
+          name: entry.path,
+        })),
+        'blob',
       );
     },
 

@@ -328,6 +328,15 @@ describe('the honeypot', () => {
     },
   );
 
+  it('a honeypot that is no text is a robot, even one String() cannot read (it answered 500)', async () => {
+    const { post, sent } = setup();
+    for (const value of [{ toString: null, valueOf: null }, { toString: 1 }, [], {}]) {
+      const robot = await post('/forms/contact', { ...contact, [HONEYPOT_FIELD]: value });
+      expect(robot.status, JSON.stringify(value)).toBe(200);
+    }
+    expect(sent).toHaveLength(0);
+  });
+
   it('an empty honeypot is a person', async () => {
     const { post, sent } = setup();
     expect((await post('/forms/contact', { ...contact, [HONEYPOT_FIELD]: '' })).status).toBe(200);

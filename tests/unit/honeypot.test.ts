@@ -30,6 +30,9 @@ describe('honeypot', () => {
     // A JSON client that sends the field as null is a person: its message must not be dropped.
     expect(honeypotValue({ [HONEYPOT_FIELD]: null })).toBe('');
     expect(honeypotValue({ [HONEYPOT_FIELD]: 1 })).toBe('1');
+    // Posted as JSON by a robot: filled, and read without calling what the object names toString.
+    expect(honeypotValue({ [HONEYPOT_FIELD]: { toString: null, valueOf: null } })).not.toBe('');
+    expect(honeypotValue({ [HONEYPOT_FIELD]: [] })).not.toBe('');
     expect(withHoneypot({ a: 1 }, '')).toEqual({ a: 1 });
     expect(withHoneypot({ a: 1 }, 'bot')).toEqual({ a: 1, [HONEYPOT_FIELD]: 'bot' });
   });

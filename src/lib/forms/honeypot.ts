@@ -8,7 +8,11 @@ export const HONEYPOT_FIELD = '_gotcha';
 export function honeypotValue(input: unknown): string {
   if (typeof input !== 'object' || input === null) return '';
   const value = (input as Record<string, unknown>)[HONEYPOT_FIELD];
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  // A form sends text; any other JSON value is a robot's. Not String() on an object: posted as
+  // {"toString": null, "valueOf": null} it throws, and the form handler answered 500.
+  return typeof value === 'object' ? 'not text' : String(value);
 }
 
 /**

@@ -14,6 +14,7 @@ import http2 from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
+import { closeAfter } from './close-after.mjs';
 import { createDevCollector, readFormRoutes } from './dev-collector.mjs';
 import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects, RULE_FILES } from './host-rules.mjs';
@@ -240,6 +241,9 @@ async function handle(req, res) {
     res.setHeader(name, value);
 
   if (await collect(req, res)) return;
+  // Nothing below reads a body: one still arriving (a POST to a page, a GET with a body) ends with
+  // the answer. Kept alive, the connection read a body of any size to its end, 1 GB in a second.
+  if (!req.complete) closeAfter(req, res);
 
   const rule = matchRedirect(redirects, pathname);
   if (rule && rule.status !== 200) {

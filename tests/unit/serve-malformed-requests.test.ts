@@ -166,6 +166,21 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
     expect(chunked.status).toBe(413);
   });
 
+  it('answers a page asked with a body it does not read, and closes without reading it to the end', async () => {
+    // Declared: 50 MB, of which the client sends 128 kB and then waits. Kept alive, the connection
+    // read any body to its end (1 GB in a second) and waited for the rest.
+    for (const method of ['POST', 'PUT', 'GET']) {
+      const answer = await exchange((socket) => {
+        socket.write(
+          `${method} /index.html HTTP/1.1\r\nHost: x\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`,
+        );
+        socket.write(Buffer.alloc(128 * 1024, 'a'));
+      });
+      expect(answer.status, method).toBe(method === 'GET' ? 200 : 405);
+      expect(answer.closedAfterMs, method).toBeLessThan(2000);
+    }
+  });
+
   it('answers a slow body, and serves others meanwhile', async () => {
     const body = '{"name": "slow", "message": "one byte at a time"'; // no closing brace: never saved
     const half = body.length / 2;

@@ -254,7 +254,8 @@ async function handle(req, res) {
   if (rule) req.url = rule.target + url.search; // a rewrite: serve the target at the original URL
 
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { Allow: 'GET, HEAD' });
+    // An error, not the file: never the caching _headers gives the path (a year for /_astro/).
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' });
     res.end();
     return;
   }

@@ -196,7 +196,8 @@ function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
   const range = encoding || !valid ? undefined : parseRange(req.headers.range, stats.size);
   if (range === 'unsatisfiable') {
     handle.close().catch(() => {});
-    res.writeHead(416, { 'Content-Range': `bytes */${stats.size}` });
+    // Not the file's caching (a year for /_astro/): a cache that kept this answer gave it for the file.
+    res.writeHead(416, { 'Content-Range': `bytes */${stats.size}`, 'Cache-Control': 'no-store' });
     res.end();
     return;
   }

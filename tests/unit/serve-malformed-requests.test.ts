@@ -1,7 +1,7 @@
 // The real `npm start` server (server/serve.mjs, its own process) against a small build, sent what a
 // careless or hostile client sends over raw sockets: each request gets an answer, and the server
 // goes on serving. One request that stopped the process would stop the site for everyone.
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +17,17 @@ const COLLECTOR = '/api/forms/contact';
 
 beforeAll(async () => {
   dist = await smallBuild({
-    _headers: '/*\n  X-Content-Type-Options: nosniff\n/notes.txt\n  X-Robots-Tag: noindex\n',
+    _headers:
+      '/*\n  X-Content-Type-Options: nosniff\n/notes.txt\n  X-Robots-Tag: noindex\n' +
+      '/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n',
     _redirects: '/u/:name  /users/:name  301\n/go/*  /:splat  302\n',
     // As a build whose contact form posts to the development collector records it.
     '.form-routes.json': JSON.stringify({ [COLLECTOR]: 'contact' }),
     // Large enough to be compressed on the way (it has no compressed copy of its own).
     'notes.txt': 'A line of notes that repeats.\n'.repeat(200),
   });
+  await mkdir(path.join(dist, '_astro'));
+  await writeFile(path.join(dist, '_astro', 'app.js'), 'console.log(1);\n');
   server = await startServer(dist);
   port = server.port;
 }, 20_000);
@@ -122,6 +126,24 @@ describe('the server answers malformed requests and keeps serving', { timeout: 2
     const changed = await get('/notes.txt', 'Range: bytes=0-9\r\nIf-Range: W/"bogus"\r\n');
     expect(changed.status).toBe(200);
     expect(changed.body).toHaveLength(6000);
+  });
+
+  it('never gives an error the year of caching _headers gives the files of /_astro/', async () => {
+    const longLived = /^Cache-Control: .*max-age=31536000/im;
+    expect((await get('/_astro/app.js')).head).toMatch(longLived);
+    // A cache that kept one of these for a year gave it for the script, and the site broke.
+    const errors = [
+      await get('/_astro/app.js', 'Range: bytes=1000-\r\n'),
+      await request(
+        'POST /_astro/app.js HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+      ),
+      await get('/_astro/missing.js'),
+    ];
+    expect(errors.map((answer) => answer.status)).toEqual([416, 405, 404]);
+    for (const answer of errors) {
+      expect(answer.head, String(answer.status)).not.toMatch(longLived);
+      expect(answer.head, String(answer.status)).toMatch(/^Cache-Control: no-store$/im);
+    }
   });
 
   it('keeps CR, LF and other characters out of the Location header', async () => {

@@ -164,3 +164,16 @@ describe('public/_headers', () => {
     }
   });
 });
+
+describe('the plain nginx server of docs/deployment.md', () => {
+  const docs = readFileSync('docs/deployment.md', 'utf8');
+
+  // nginx adds an `always` header to every answer: the year of caching went to a 403 (`/_astro/`
+  // itself) and a 405 (a POST), which a cache may then keep for the file. (A 416 still gets it:
+  // nginx makes it from the 200 whose headers are already set.)
+  it('gives the year of caching of /_astro/ to its files only, never to an error', () => {
+    const block = /location \/_astro\/ \{[^}]*\}/.exec(docs)?.[0] ?? '';
+    const caching = block.split('\n').filter((line) => /^\s*add_header Cache-Control/.test(line));
+    expect(caching).toEqual(['        add_header Cache-Control "public, max-age=31536000, immutable";']);
+  });
+});

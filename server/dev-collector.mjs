@@ -42,6 +42,19 @@ export function readFormRoutes(dist) {
   );
 }
 
+/**
+ * A submission as its line of the file. JSON.parse reads any depth, but JSON.stringify runs out of
+ * stack on a body nested some thousands deep (64 kB of `[`): no form sends one, so it is unreadable
+ * (400), not a failure to save (500).
+ */
+function entryLine(entry) {
+  try {
+    return JSON.stringify(entry) + '\n';
+  } catch {
+    throw Object.assign(new Error('Nested too deep'), { status: 400 });
+  }
+}
+
 const tooLarge = () => Object.assign(new Error('Payload too large'), { status: 413 });
 const tooSlow = () => Object.assign(new Error('Body too slow'), { status: 408 });
 
@@ -188,8 +201,8 @@ export function createDevCollector({
     }
     try {
       const data = JSON.parse((await readBody(req, bodyMs)) || '{}');
-      const entry = { receivedAt: now().toISOString(), form, data };
-      if (!(await append(JSON.stringify(entry) + '\n'))) {
+      const line = entryLine({ receivedAt: now().toISOString(), form, data });
+      if (!(await append(line))) {
         send(res, 507, {
           error: `The development collector's ${path.relative(process.cwd(), file)} is full; empty it to collect more.`,
         });

@@ -72,6 +72,14 @@ describe('development form collector', () => {
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/could not be read/);
+    // Read by JSON.parse, but nested too deep to be written again: it was a 500, "could not be saved".
+    const deep = await fetch(base + '/api/forms/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).error).toMatch(/could not be read/);
     const huge = await postJson('/api/forms/contact', { message: 'x'.repeat(70 * 1024) });
     expect(huge.status).toBe(413);
     expect((await huge.json()).error).toBe('The submission is too large.');

@@ -39,6 +39,10 @@ describe('contact form schema', () => {
       ['Jane 😀', 'Name can only contain letters, spaces, hyphens, and apostrophes'],
       ['<script>alert(1)</script>', 'Name can only contain letters, spaces, hyphens, and apostrophes'],
       ['jane@example.com', 'Name can only contain letters, spaces, hyphens, and apostrophes'],
+      // Letters to Unicode that show as nothing: Hangul fillers, and a variation selector after a letter.
+      ['\u3164\u3164', 'Name can only contain letters, spaces, hyphens, and apostrophes'],
+      ['Jane\uFFA0', 'Name can only contain letters, spaces, hyphens, and apostrophes'],
+      ['Jane\uFE0F Doe', 'Name can only contain letters, spaces, hyphens, and apostrophes'],
       [undefined, 'Name must be at least 2 characters'],
     ])('rejects %j with "%s"', (name, message) => {
       expect(errorFor('name', name)).toBe(message);

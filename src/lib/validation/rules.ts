@@ -120,9 +120,11 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /**
  * Letters of any alphabet (\p{L}) with their combining accents (\p{M}, e.g. a decomposed "é"),
- * spaces, hyphens and both the straight and the typographic apostrophe (O'Brien, O’Brien).
+ * spaces, hyphens and both the straight and the typographic apostrophe (O'Brien, O’Brien). Not the
+ * few that show as nothing (\p{DI}: the Hangul fillers, variation selectors), which made a name of
+ * blanks reach the practice's inbox and a stranger's greeting.
  */
-export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
+export const NAME_PATTERN = /^(?:(?!\p{DI})[\p{L}\p{M} '’-])+$/u;
 
 /**
  * The name rule of both forms. It also bounds what a visitor's name can put into an e-mail the

@@ -288,6 +288,11 @@ describe('publishing a post', () => {
     expect(await slugOwner('saved-for-later', 'new-post.md', site, repo.backend)).toBe('notes.md');
     expect(await slugOwner('saved-for-later', 'notes.md', site, repo.backend)).toBeUndefined();
     expect(await slugOwner('free-address', 'new-post.md', site, repo.backend)).toBeUndefined();
+
+    // Read a few at a time: the one naming it may come after the first batch.
+    for (let i = 0; i < 13; i += 1)
+      repo.files.set(`content/posts/draft-${i}.md`, `---\ntitle: D\nexcerpt: x\nslug: draft-${i}\n---\n`);
+    expect(await slugOwner('draft-12', 'new-post.md', site, repo.backend)).toBe('draft-12.md');
   });
 
   it('never publishes a draft', async () => {

@@ -22,12 +22,17 @@ export async function unbuiltFileNaming(
   const unbuilt = (await backend.listPostFiles()).filter(
     (name) => name !== ownFile && !site.builtFiles.has(name),
   );
-  for (const name of unbuilt) {
-    const file = await backend.readFile(postPath(name));
-    if (file && slugNamedIn(file.text) === slug) return name;
+  // A few at a time: each read is a round trip to GitHub, and many at once trip its rate limits.
+  for (let at = 0; at < unbuilt.length; at += READS_AT_ONCE) {
+    const batch = unbuilt.slice(at, at + READS_AT_ONCE);
+    const files = await Promise.all(batch.map((name) => backend.readFile(postPath(name))));
+    const index = files.findIndex((file) => file !== undefined && slugNamedIn(file.text) === slug);
+    if (index >= 0) return batch[index];
   }
   return undefined;
 }
+
+const READS_AT_ONCE = 6;
 
 /**
  * The file, other than `ownFile`, that holds `slug` on the website or names it unbuilt; undefined

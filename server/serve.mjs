@@ -25,9 +25,42 @@ import { createScheduler } from './schedule.mjs';
 import { sendPage, staticFiles } from './static-files.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
-const folderArg = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
-const releases = flags.has('--build') || flags.has('--build-later') || flags.has('--releases');
+const RELEASE_FLAGS = ['--build', '--build-later', '--releases'];
+
+/**
+ * What is wrong with the command line, in one line, or undefined. An option of another tool
+ * (`npm run cms -- --port 4400` works, `npm start -- --port 4400` did nothing) or a typo was ignored,
+ * and the server went on where nobody had asked it to.
+ * @param {string[]} args
+ */
+function argumentsProblem(args) {
+  const unknown = args.find((arg) => arg.startsWith('-') && !RELEASE_FLAGS.includes(arg));
+  if (unknown)
+    return (
+      `Unknown option ${unknown}: the server takes ${RELEASE_FLAGS.slice(0, -1).join(', ')} or ` +
+      `${RELEASE_FLAGS.at(-1)}, or a folder to serve; where it listens comes from PORT and HOST ` +
+      '(PORT=4400 npm start).'
+    );
+  const folders = args.filter((arg) => !arg.startsWith('-'));
+  if (folders.length > 1)
+    return `One folder to serve at most; got ${folders.map((folder) => `"${folder}"`).join(' and ')}.`;
+  const flag = args.find((arg) => RELEASE_FLAGS.includes(arg));
+  if (flag && folders.length)
+    return (
+      `${flag} serves the live release (${RELEASES}/current), not a folder: leave out "${folders[0]}", ` +
+      `or serve that folder with \`node server/serve.mjs ${folders[0]}\`.`
+    );
+  return undefined;
+}
+const args = process.argv.slice(2);
+const badArguments = argumentsProblem(args);
+if (badArguments) {
+  console.error(badArguments);
+  process.exit(1);
+}
+const flags = new Set(args.filter((arg) => arg.startsWith('--')));
+const folderArg = args.find((arg) => !arg.startsWith('--'));
+const releases = RELEASE_FLAGS.some((flag) => flags.has(flag));
 // Where to listen, checked before anything is built: a wrong PORT, a port already taken or a
 // certificate that cannot be read is said at once, in one line (server/listen-settings.mjs).
 const settings = listenSettings(process.env);

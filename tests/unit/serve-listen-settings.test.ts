@@ -101,6 +101,24 @@ describe('where npm start and npm run cms listen', { timeout: 20_000 }, () => {
     );
   });
 
+  // `npm run cms -- --port 4400` works, so a newcomer tries `npm start -- --port 4400`: the server
+  // went on, on PORT's port (or said that a folder "4400" has no build).
+  it('refuses an option it does not take, and a folder it would not serve, naming what to do', async () => {
+    const port = String(await freePort());
+    expect(await refused({ PORT: port }, ['--port', '4400'])).toBe(
+      'Unknown option --port: the server takes --build, --build-later or --releases, or a folder to serve; ' +
+        'where it listens comes from PORT and HOST (PORT=4400 npm start).',
+    );
+    expect(await refused({ PORT: port }, ['--biuld'])).toMatch(/^Unknown option --biuld: /);
+    expect(await refused({ PORT: port }, ['--releases', dist])).toBe(
+      `--releases serves the live release (.releases/current), not a folder: leave out "${dist}", ` +
+        `or serve that folder with \`node server/serve.mjs ${dist}\`.`,
+    );
+    expect(await refused({ PORT: port }, [dist, 'dist'])).toBe(
+      `One folder to serve at most; got "${dist}" and "dist".`,
+    );
+  });
+
   it('serves HTTPS with a certificate and its key', async () => {
     const certificate = selfSignedCertificate();
     const port = await freePort();

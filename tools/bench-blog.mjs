@@ -26,6 +26,7 @@ import { machineLine, renderTable, reportRows } from './bench/report.mjs';
 import { measureSearch } from './bench/search.mjs';
 import { gzipSize, largestListPage } from './bench/transfer.mjs';
 import { startServer } from './measure-server.mjs';
+import { projectRoot } from './project-copy.mjs';
 
 const args = process.argv.slice(2);
 // A mistyped flag (--rebuld) or count would otherwise measure another run than the one asked for.
@@ -43,6 +44,21 @@ const count = Number.parseInt(args.find((a) => COUNT.test(a)) ?? '100', 10);
 const keep = args.includes('--keep');
 /** A copy an earlier `--keep` run left, to measure its build again without rebuilding. */
 const reuse = args.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
+if (reuse !== undefined) {
+  // A mistyped folder gave a bare ENOENT; this working copy was measured as synthetic posts, and
+  // --rebuild appended a paragraph to one of its real posts.
+  const folder = path.resolve(reuse);
+  const problem =
+    folder === projectRoot
+      ? `that is this working copy (${folder}), not a copy a \`--keep\` run left: its posts are the real ones, and --rebuild would change one of them.`
+      : !existsSync(path.join(folder, 'content/posts'))
+        ? 'no copy of the project there (it has no content/posts). Give the folder an earlier `npm run bench -- N --keep` printed after "Copy:".'
+        : undefined;
+  if (problem) {
+    console.error(`--reuse=${reuse}: ${problem}`);
+    process.exit(2);
+  }
+}
 const withBrowser = !args.includes('--no-browser');
 const verbose = args.includes('--verbose');
 const asStart = args.includes('--start');

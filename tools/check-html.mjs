@@ -6,6 +6,7 @@
 // (tests/site/project-copy.test.ts).
 // The CMS page is left out: Decap replaces it with its own markup as soon as it loads.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vnuJar from 'vnu-jar';
@@ -70,7 +71,8 @@ export function htmlErrors(files, dir = process.cwd()) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
-  const files = await pagesToCheck(dir);
+  // No folder at all is a fresh clone's case: the same advice as a folder without pages.
+  const files = existsSync(dir) ? await pagesToCheck(dir) : [];
   if (files.length === 0) {
     console.error(`No HTML pages in ${dir}: run \`npm run build\` first.`);
     process.exit(1);

@@ -33,9 +33,16 @@ import {
   startFloors,
 } from './audit-floor.mjs';
 import { AUDIT_PAGES } from './audit-pages.mjs';
-import { CHROME_FLAGS, CHROME_HTTPS_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
+import {
+  CHROME_FLAGS,
+  CHROME_HTTPS_FLAGS,
+  CHROME_PATH,
+  exitWithoutBuild,
+  startServer,
+} from './measure-server.mjs';
 import { writeReport } from './report.mjs';
 
+exitWithoutBuild(path.join(process.cwd(), 'dist'));
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES;
 const runs = auditRuns();
 const http2 = process.env.AUDIT_HTTP2 === '1';

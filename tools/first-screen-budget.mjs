@@ -18,9 +18,11 @@ import {
 } from '../src/integrations/html/critical-css.mjs';
 import { attribute, HtmlPage } from '../src/integrations/html/page.mjs';
 import { AUDIT_PAGES } from './audit-pages.mjs';
+import { exitWithoutBuild } from './measure-server.mjs';
 import { writeReport } from './report.mjs';
 
 const build = path.resolve(process.env.BUILD_DIR ?? 'dist');
+exitWithoutBuild(build);
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : AUDIT_PAGES;
 
 const fileOf = (route) => {

@@ -8,9 +8,10 @@
 // last column is reported, not budgeted. Form endpoints are answered locally, never called.
 // The table is also written to reports/js-budget.md.
 // Usage: npm run build && node tools/js-budget.mjs [/path ...]
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROME_FLAGS, CHROME_PATH, startServer } from './measure-server.mjs';
+import { CHROME_FLAGS, CHROME_PATH, exitWithoutBuild, startServer } from './measure-server.mjs';
 import { writeReport } from './report.mjs';
 
 const pages = process.argv.slice(2).length
@@ -90,6 +91,7 @@ async function useThePage(page) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+exitWithoutBuild(path.join(process.cwd(), 'dist'));
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
 try {

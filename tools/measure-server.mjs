@@ -48,6 +48,28 @@ export function selfSignedCertificate() {
 }
 
 /**
+ * What to say when `dist` holds no build, or undefined: the measuring tools say it before anything
+ * else, in one line, and startServer refuses to serve nothing.
+ * @param {string} dist
+ */
+export function noBuild(dist) {
+  return existsSync(path.join(dist, 'index.html'))
+    ? undefined
+    : `No build in ${dist}: run \`npm run build\` first.`;
+}
+
+/**
+ * Exits with noBuild's line when `dist` holds no build (a tool's first step).
+ * @param {string} dist
+ */
+export function exitWithoutBuild(dist) {
+  const problem = noBuild(dist);
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
+}
+
+/**
  * Serves the build of the project in `cwd` (this one by default: the benchmark serves its copy), or
  * with `dist` another folder of finished files (the audit's floor page).
  */
@@ -56,9 +78,8 @@ export async function startServer({
   cwd = process.cwd(),
   dist = path.join(cwd, 'dist'),
 } = {}) {
-  if (!existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`No build in ${dist}: run \`npm run build\` first.`);
-  }
+  const problem = noBuild(dist);
+  if (problem) throw new Error(problem);
   const port = await freePort();
   const certificate = http2 ? selfSignedCertificate() : undefined;
   // The tests' own helpers (tools/processes.mjs): in a process group of its own, stopped with it.

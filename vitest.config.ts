@@ -14,6 +14,7 @@ const MOCKING_UNIT_TESTS = [
   'tests/unit/cms-slug.test.ts',
   'tests/unit/feed-content.test.ts',
   'tests/unit/submit-registration-no-db-code.test.ts',
+  'tests/unit/schedule-zone-words.test.ts',
 ];
 
 export default defineConfig({

@@ -8,14 +8,14 @@ import { useId, useState } from 'react';
 import type { Post } from '@/lib/db';
 import { formatPublishMoment } from '@/lib/site/dates';
 import { readPublishTime } from '@/lib/site/publish-time.mjs';
-import { practice } from '@/lib/site/settings';
+import { practice, zoneTimeName } from '@/lib/site/settings';
 import { inputClass } from '@/islands/shared/form-fields';
 import { ConfirmDialog } from './ConfirmDialog';
 
 export const SCHEDULE_TEXT = {
   open: 'Publish at a date and time',
   title: 'Publish at a date and time',
-  field: 'Date and time (Toronto time)',
+  field: `Date and time (${zoneTimeName(practice.timeZone)})`,
   confirm: 'Schedule',
 } as const;
 

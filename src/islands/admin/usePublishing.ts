@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '@/lib/db';
 import { formatPublishMoment } from '@/lib/site/dates';
+import { practice, zoneTimeName } from '@/lib/site/settings';
 import { EMPTY_SITE_CONTEXT, loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
 import type { Connection } from '@/lib/publish/connection';
 import type { PublishOutcome } from '@/lib/publish/publisher';
@@ -185,7 +186,7 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
   const publishAt = outcome.action === 'publish' ? outcome.post?.publication?.publishAt : undefined;
   const live =
     publishAt !== undefined
-      ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (Toronto time), with the site's first build from then; until then visitors do not see it.`
+      ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (${zoneTimeName(practice.timeZone)}), with the site's first build from then; until then visitors do not see it.`
       : outcome.action === 'publish'
         ? 'Visitors see it once the site has been built again, which happens by itself after each change.'
         : 'Visitors stop seeing it once the site has been built again; it stays in this browser.';

@@ -29,3 +29,11 @@ export function hoursTimes(row: HoursRow): string {
 export function hoursLabel(row: HoursRow): string {
   return `${row.days}: ${hoursTimes(row)}`;
 }
+
+/**
+ * A time zone as the admin names it to staff, by its city: 'Toronto time' for America/Toronto.
+ * The zone is the setting's (timeZone), which editors may change: never type a city into a text.
+ */
+export function zoneTimeName(timeZone: string): string {
+  return `${(timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')} time`;
+}

@@ -1,7 +1,7 @@
 // Values the build computes from its settings, for site code: the module `virtual:build-derived`,
 // typed in src/build-derived.d.ts. The variables themselves reach site code through astro:env; these
 // are not variables (a salted derivation made by the build, admin/config.yml's backend), which
-// astro:env cannot carry (docs/decisions/0015-build-derived-values.md).
+// astro:env cannot carry (docs/decisions/0016-settings-through-astro-env.md).
 
 export const BUILD_DERIVED_MODULE = 'virtual:build-derived';
 const RESOLVED = `\0${BUILD_DERIVED_MODULE}`;

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listenErrorNow } from '../server/listen-settings.mjs';
-import { decapServerPort } from '../src/lib/config/publish-target.mjs';
+import { DEFAULT_DECAP_SERVER_PORT, decapServerPort } from '../src/lib/config/publish-target.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const require = createRequire(import.meta.url);
@@ -103,6 +103,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => s
 
 console.log(
   backendOnly
-    ? `decap-server (the local backend) on 127.0.0.1:${DECAP_PORT}: "Publish to website" in an admin opened on localhost, and /cms/ of \`npm start\`, write this working copy. Ctrl-C stops it.`
+    ? `decap-server (the local backend) on 127.0.0.1:${DECAP_PORT}: "Publish to website" in an admin opened on localhost, and /cms/ of \`npm start\`, write this working copy${
+        // The admin's address of decap-server is fixed at build: an `npm start` built without the
+        // variable publishes to the default port, where another project's decap-server may listen.
+        DECAP_PORT === String(DEFAULT_DECAP_SERVER_PORT)
+          ? ''
+          : `, when that \`npm start\` was built with DECAP_SERVER_PORT=${DECAP_PORT} too (without it, its admin publishes to port ${DEFAULT_DECAP_SERVER_PORT})`
+      }. Ctrl-C stops it.`
     : `Decap CMS: open /cms/ on the address Astro prints (http://localhost:4321/cms/ by default); local backend on port ${DECAP_PORT}. Ctrl-C stops both.`,
 );

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   buildEnvironment,
   envSchema,
+  hostBuildsEachChange,
   refuseDevelopmentAccountInProduction,
   shippedAdminAccount,
 } from './tools/build-env.mjs';
@@ -83,6 +84,8 @@ export default defineConfig({
     // What site code needs that is computed rather than set: src/integrations/build-derived.mjs.
     buildDerived({
       adminPassword,
+      // Whether a published post goes live by itself, which the admin tells its staff.
+      hostBuildsEachChange: hostBuildsEachChange(process.env),
       // Where the admin's "Publish to website" writes: admin/config.yml's backend (src/lib/publish).
       publishTarget: publishTarget(
         parseCmsConfig(readFileSync(new URL('./admin/config.yml', import.meta.url), 'utf8')),

@@ -30,4 +30,9 @@ declare module 'virtual:build-derived' {
 
   export const adminPassword: AdminPassword | undefined;
   export const publishTarget: PublishTarget | undefined;
+  /**
+   * True when the build ran on a host that builds and deploys each change pushed to the repository
+   * (tools/build-env.mjs hostBuildsEachChange); false on the practice's own server and in tests.
+   */
+  export const hostBuildsEachChange: boolean;
 }

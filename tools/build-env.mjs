@@ -168,6 +168,16 @@ function readAdminAccount(env) {
 }
 
 /**
+ * Whether the build runs where each change pushed to the repository is built and deployed by itself
+ * (Netlify, Cloudflare Pages, GitHub Actions). Elsewhere (`npm start` on the practice's own server,
+ * a plain nginx) a published post waits for someone to update the server, and the admin says so.
+ * @param {Record<string, string | undefined>} env
+ */
+export function hostBuildsEachChange(env) {
+  return ['NETLIFY', 'CF_PAGES', 'GITHUB_ACTIONS'].some((name) => isSet(env[name]));
+}
+
+/**
  * Why a build is taken for one that will be published, or undefined for a local one: a CI run, a
  * Netlify or Cloudflare Pages build, or a public https origin. ('false' and '0' count as unset.)
  * @param {Record<string, string | undefined>} env

@@ -48,10 +48,11 @@ export function mailEnv(smtpUrl) {
 
 /**
  * Variables of ours that the test runner's environment must not hand to a build or a server: the
- * form endpoints, where to listen, mail settings, and the runners' own markers.
+ * form endpoints, where to listen, mail settings, the runners' own markers, and the hosts' (a run on
+ * GitHub Actions would build the admin's words for a host that deploys each change).
  */
 export const NOT_INHERITED =
-  /^(PUBLIC_|PORT$|HOST$|SITE_URL$|SMTP_URL$|MAIL_FROM$|PRACTICE_INBOX$|DIST_DIR$|VITEST|TEST$|NODE_ENV$)/;
+  /^(PUBLIC_|PORT$|HOST$|SITE_URL$|SMTP_URL$|MAIL_FROM$|PRACTICE_INBOX$|DIST_DIR$|VITEST|TEST$|NODE_ENV$|NETLIFY$|CF_PAGES$|GITHUB_ACTIONS$)/;
 
 /** `process.env` without NOT_INHERITED, plus `extra`. */
 export function childEnv(extra = {}, env = process.env) {

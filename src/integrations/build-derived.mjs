@@ -8,7 +8,7 @@ const RESOLVED = `\0${BUILD_DERIVED_MODULE}`;
 
 /**
  * @typedef {{ passwordHash: string, salt: string, iterations: number, development: boolean }} AdminPassword
- * @typedef {{ adminPassword?: AdminPassword, publishTarget?: Record<string, string> }} BuildDerived
+ * @typedef {{ adminPassword?: AdminPassword, publishTarget?: Record<string, string>, hostBuildsEachChange?: boolean }} BuildDerived
  */
 
 /**
@@ -16,7 +16,7 @@ const RESOLVED = `\0${BUILD_DERIVED_MODULE}`;
  * carries ADMIN_PASSWORD_SHA256 or anything else a caller might have added to the object.
  * @param {BuildDerived} values
  */
-export function buildDerivedSource({ adminPassword, publishTarget }) {
+export function buildDerivedSource({ adminPassword, publishTarget, hostBuildsEachChange }) {
   const password = adminPassword && {
     passwordHash: adminPassword.passwordHash,
     salt: adminPassword.salt,
@@ -26,6 +26,7 @@ export function buildDerivedSource({ adminPassword, publishTarget }) {
   return [
     `export const adminPassword = ${JSON.stringify(password) ?? 'undefined'};`,
     `export const publishTarget = ${JSON.stringify(publishTarget) ?? 'undefined'};`,
+    `export const hostBuildsEachChange = ${hostBuildsEachChange === true};`,
     '',
   ].join('\n');
 }

@@ -127,7 +127,7 @@ test('publishes through GitHub after signing in with the OAuth provider, signs o
   await expect(row.getByRole('button', { name: `Publish to website ${title}` })).toBeDisabled();
   release!();
   await expect(website.getByRole('status')).toContainText(
-    `Published “${title}”: the website has it. Visitors see it once the site has been built again, which happens by itself after each change.`,
+    `Published “${title}”: the website has it. Visitors see it once the website's server has been updated with it, which the person who looks after the server does.`,
   );
   await expect(website.getByRole('link', { name: /See the change on GitHub/ })).toHaveAttribute(
     'href',

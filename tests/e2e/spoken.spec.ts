@@ -166,7 +166,7 @@ test.describe('publishing, on a desktop', () => {
     await expectHeard(page, ['polite: Being published...']);
     github.release();
     await expectHeard(page, [
-      `polite: Published “${TITLE}”: the website has it. Visitors see it once the site has been built again, which happens by itself after each change. See the change on GitHub (opens in a new tab)`,
+      `polite: Published “${TITLE}”: the website has it. Visitors see it once the website's server has been updated with it, which the person who looks after the server does. See the change on GitHub (opens in a new tab)`,
     ]);
 
     // "Remove from website" sits behind the row's "More" (issue 35); what opening it says is the

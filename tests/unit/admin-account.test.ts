@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildEnvironment,
   measurementAdminEnv,
+  hostBuildsEachChange,
   productionBuildReason,
   refuseDevelopmentAccountInProduction,
   shippedAdminAccount,
@@ -177,6 +178,15 @@ describe('a production build', () => {
     // CI=false is how a build says it is not one.
     expect(productionBuildReason({ CI: 'false', CF_PAGES: '0' })).toBeUndefined();
     expect(productionBuildReason({ CI: 'true' })).toBe('CI is set');
+  });
+
+  it('knows the hosts that build and deploy each change by themselves', () => {
+    for (const name of ['NETLIFY', 'CF_PAGES', 'GITHUB_ACTIONS'])
+      expect(hostBuildsEachChange({ [name]: 'true' })).toBe(true);
+    // The practice's own server, a plain CI run, and a marker set to 'false' or '0'.
+    expect(hostBuildsEachChange({})).toBe(false);
+    expect(hostBuildsEachChange({ CI: 'true' })).toBe(false);
+    expect(hostBuildsEachChange({ NETLIFY: 'false', CF_PAGES: '0', GITHUB_ACTIONS: ' ' })).toBe(false);
     expect(productionBuildReason({ CI: '1' })).toBe('CI is set');
     expect(productionBuildReason({ NETLIFY: 'true' })).toBe('NETLIFY is set');
     expect(productionBuildReason({ CF_PAGES: '1' })).toBe('CF_PAGES is set');

@@ -208,6 +208,13 @@ describe('the build-derived module', () => {
     expect(await load(buildDerivedSource({}))).toMatchObject({
       adminPassword: undefined,
       publishTarget: undefined,
+      hostBuildsEachChange: false,
+    });
+  });
+
+  it('says whether the host builds each change, only when the build said so', async () => {
+    expect(await load(buildDerivedSource({ hostBuildsEachChange: true }))).toMatchObject({
+      hostBuildsEachChange: true,
     });
   });
 });

@@ -21,6 +21,7 @@ import { parseCmsConfig } from '@/lib/config/cms-config.mjs';
 import { DEFAULT_BRANCH, publishTarget } from '@/lib/config/publish-target.mjs';
 import { adminConnectSources, cmsRelaxations } from '../../src/integrations/security.mjs';
 import { outcomeText } from '@/islands/admin/usePublishing';
+import { whenVisitorsSee } from '@/lib/publish/publish-state';
 import { MemoryStorage } from '../helpers';
 
 const targetFromConfig = (yaml: string, env?: Record<string, string | undefined>) =>
@@ -165,6 +166,28 @@ describe('the message after a publish to the project folder', () => {
       '“git status” lists them; “git add content/posts/calm-corner.md content/posts/images/calm-corner-chart.png ' +
         'content/posts/images/calm-corner-photo.webp”, then commit and push them',
     );
+  });
+});
+
+describe('when visitors see a published change', () => {
+  it('is by itself where the host builds each change, and after an update on the practice’s own server', () => {
+    expect(whenVisitorsSee(true)).toBe(
+      'once the site has been built again, which happens by itself after each change',
+    );
+    expect(whenVisitorsSee(false)).toBe(
+      "once the website's server has been updated with it, which the person who looks after the server does",
+    );
+    // This build is neither (the unit tests' build-derived values): the admin's message says so.
+    const text = outcomeText(
+      {
+        action: 'publish',
+        file: 'a-new-post.md',
+        commit: { committed: true, sha: 'abc' },
+        recorded: true,
+      } as Parameters<typeof outcomeText>[0],
+      'A new post',
+    );
+    expect(text).toContain(`Visitors see it ${whenVisitorsSee(false)}.`);
   });
 });
 

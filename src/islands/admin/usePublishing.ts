@@ -5,7 +5,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '@/lib/db';
 import { formatPublishMoment } from '@/lib/site/dates';
 import { practice, zoneTimeName } from '@/lib/site/settings';
-import { EMPTY_SITE_CONTEXT, loadSiteContext, type SiteContext } from '@/lib/publish/publish-state';
+import {
+  EMPTY_SITE_CONTEXT,
+  loadSiteContext,
+  whenVisitorsSee,
+  type SiteContext,
+} from '@/lib/publish/publish-state';
 import type { Connection } from '@/lib/publish/connection';
 import type { PublishOutcome } from '@/lib/publish/publisher';
 import {
@@ -188,7 +193,7 @@ export function outcomeText(outcome: LastOutcome, title: string): string {
     publishAt !== undefined
       ? `It goes on the website ${formatPublishMoment(new Date(publishAt))} (${zoneTimeName(practice.timeZone)}), with the site's first build from then; until then visitors do not see it.`
       : outcome.action === 'publish'
-        ? 'Visitors see it once the site has been built again, which happens by itself after each change.'
+        ? `Visitors see it ${whenVisitorsSee()}.`
         : 'Visitors stop seeing it once the site has been built again; it stays in this browser.';
   // The post's pictures go with it: a commit of the post alone names files the next build cannot find.
   const files = [where, ...(outcome.pictures ?? [])];

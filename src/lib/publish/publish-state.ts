@@ -5,6 +5,17 @@ import { sitePostsFrom, type SitePost } from '@/lib/admin/site-posts';
 import type { Post } from '@/lib/db';
 import { MANIFEST_URL, parseManifest, readSeedRecord, type PostManifest } from '@/lib/store/seed';
 import { scheduledText } from '@/lib/site/dates';
+import { hostBuildsEachChange } from 'virtual:build-derived';
+
+/**
+ * When visitors see what the website's files now hold: by itself on a host that builds each change
+ * (Netlify, Cloudflare Pages, GitHub Actions); on the practice's own server, once it is updated.
+ */
+export function whenVisitorsSee(hostBuilds: boolean = hostBuildsEachChange): string {
+  return hostBuilds
+    ? 'once the site has been built again, which happens by itself after each change'
+    : "once the website's server has been updated with it, which the person who looks after the server does";
+}
 
 export type WebsiteState =
   /** Never published, or removed from the website by this browser. */
@@ -97,8 +108,7 @@ const STANDING_TEXT: Record<Exclude<Standing, 'scheduled'>, Omit<StandingWords, 
   },
   sent: {
     label: 'Sent to the website; visitors see this version after the next update',
-    explanation:
-      'The website has received the post. Visitors see this version once the site has been built again, which happens by itself after each change; until then they see the earlier version, if there is one.',
+    explanation: `The website has received the post. Visitors see this version ${whenVisitorsSee()}; until then they see the earlier version, if there is one.`,
     visitorsSeeIt: false,
   },
   'on-website': {

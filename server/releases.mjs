@@ -56,6 +56,28 @@ const isAlive = (pid) => {
   }
 };
 
+/**
+ * This boot of the computer, on Linux ('' elsewhere). A lock written before a reboot names a process
+ * id that may by now belong to another program: alive, it held the lock for good, so the server's
+ * builds waited forever and `npm run update` was refused.
+ */
+const BOOT_ID = await readFile('/proc/sys/kernel/random/boot_id', 'utf8').then(
+  (text) => text.trim(),
+  () => '',
+);
+
+/**
+ * Whether a lock's text ('pid' or 'pid boot-id') names a build that may still be running.
+ * @param {string} text @param {string} [bootId] @param {(pid: number) => boolean} [alive]
+ */
+export function lockHeld(text, bootId = BOOT_ID, alive = isAlive) {
+  const [pidText = '', lockBoot = ''] = text.trim().split(/\s+/);
+  const pid = Number.parseInt(pidText, 10);
+  if (!pid) return false;
+  if (lockBoot && bootId && lockBoot !== bootId) return false;
+  return alive(pid);
+}
+
 /** How often a build that waits for another one tries the lock again. */
 const LOCK_RETRY_MS = 250;
 
@@ -72,17 +94,18 @@ async function lock(dir, onBusy) {
   for (;;) {
     try {
       const handle = await open(file, 'wx');
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(`${process.pid} ${BOOT_ID}`.trim());
       await handle.close();
       return () => rm(file, { force: true });
     } catch (error) {
       if (error?.code !== 'EEXIST') throw error;
     }
-    const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
-    if (!pid || !isAlive(pid)) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    if (!lockHeld(text)) {
       await rm(file, { force: true });
       continue;
     }
+    const pid = Number.parseInt(text, 10);
     if (!onBusy) throw new Error(`another build is running (process ${pid}); try again when it ends`);
     if (!told) onBusy(pid);
     told = true;

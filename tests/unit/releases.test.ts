@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildRelease, currentRelease } from '../../server/releases.mjs';
+import { buildRelease, currentRelease, lockHeld } from '../../server/releases.mjs';
 import { ASTRO_BUILD_ENV } from '../../tools/astro-build.mjs';
 
 // Writes index.html into --outDir, or fails when FAKE_BUILD=fail; FAKE_BUILD=wait holds it until
@@ -128,5 +128,16 @@ describe('buildRelease', () => {
     await writeFile(path.join(root, '.releases/build.lock'), '999999999');
     await build({ FAKE_TEXT: 'after a crash' });
     expect(await live()).toBe('after a crash');
+  });
+
+  it('takes a lock from before a reboot as stale, though its process id is in use again', () => {
+    const alive = () => true;
+    expect(lockHeld('4242 boot-a', 'boot-a', alive)).toBe(true);
+    expect(lockHeld('4242 boot-a', 'boot-b', alive)).toBe(false);
+    // A lock of the old format, or a computer without a boot id: the process id alone decides.
+    expect(lockHeld('4242', 'boot-b', alive)).toBe(true);
+    expect(lockHeld('4242 boot-a', '', alive)).toBe(true);
+    expect(lockHeld('4242 boot-a', 'boot-a', () => false)).toBe(false);
+    expect(lockHeld('', 'boot-a', alive)).toBe(false);
   });
 });

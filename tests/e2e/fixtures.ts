@@ -286,3 +286,42 @@ export async function expectNoAxeViolationsInModes(
   for (const [mode, violations] of await axeViolationsInModes(page, modes))
     expect.soft(violations, `axe on ${where} in ${mode} contrast`).toEqual([]);
 }
+
+/**
+ * The words inside `root` that a line break cuts between two letters although the word, whole, is
+ * no wider than `root`'s content box: a wrap at a space (or a layout that lets the word have its
+ * line) was possible. A break after a hyphen, a slash or an '@' is a wrap, not a cut. Hidden text
+ * is left out.
+ */
+export function wordsCutMidWord(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const cut: string[] = [];
+    const range = document.createRange();
+    const box = (node: Text, at: number) => {
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      return range.getClientRects()[0];
+    };
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      if (!node.parentElement?.checkVisibility({ visibilityProperty: true })) continue;
+      for (const match of (node.data ?? '').matchAll(/\S+/g)) {
+        const start = match.index;
+        const boxes = [...match[0]].map((_, i) => box(node, start + i));
+        const width = boxes.reduce((sum, b) => sum + (b?.width ?? 0), 0);
+        const brokenInside = boxes.some(
+          (b, i) =>
+            i > 0 &&
+            !!b &&
+            !!boxes[i - 1] &&
+            b.top > boxes[i - 1]!.top + boxes[i - 1]!.height / 2 &&
+            !/[-/@]/.test(match[0][i - 1]!),
+        );
+        if (brokenInside && width <= room) cut.push(match[0]);
+      }
+    }
+    return cut;
+  });
+}

@@ -1,4 +1,6 @@
-import { expect, test } from './fixtures';
+import { expect, test, wordsCutMidWord } from './fixtures';
+import { LARGEST_PREFERENCES } from './pages';
+import { PREFERENCES_STORAGE_KEY, PREFERENCE_LIMITS } from '../../src/lib/page/a11y-preferences';
 import type { Locator } from '@playwright/test';
 
 test.describe('layout and navigation', () => {
@@ -205,6 +207,35 @@ test.describe('mobile menu', { tag: '@phone-only' }, () => {
     await expect(page).toHaveURL(/\/#contact$/);
     await expect(page.getByRole('dialog', { name: 'Menu', exact: true })).toBeHidden();
     await expect(page.locator('#contact-name')).toBeFocused();
+  });
+});
+
+// Every setting at its largest on the narrowest screen WCAG asks for (320 CSS px): the panel cut its
+// title, its labels and its values mid-word ('Accessi-bility', '150-%') where a wrap was possible.
+test.describe('the accessibility panel with every setting at its largest, at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('cuts no word that fits its width and keeps its close button whole', async ({ page }) => {
+    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify(LARGEST_PREFERENCES),
+    ] as const);
+    await page.goto('/privacy');
+    await page.getByRole('button', { name: 'Accessibility options', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Accessibility options' });
+    await expect(panel.getByRole('slider', { name: 'Text size' })).toHaveValue(
+      String(PREFERENCE_LIMITS.textSize.max),
+    );
+    // The easy-to-read font has come: words are measured in the font they show in.
+    await page.evaluate(() => document.fonts.ready);
+    expect(await wordsCutMidWord(panel)).toEqual([]);
+    expect(await panel.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    const close = (await panel.getByRole('button', { name: 'Close accessibility options' }).boundingBox())!;
+    const box = (await panel.boundingBox())!;
+    // Opened with the first slider focused, the panel must not have scrolled its close button away.
+    expect(close.y).toBeGreaterThanOrEqual(box.y);
+    expect(close.x + close.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
   });
 });
 

@@ -1,3 +1,5 @@
+import { PREFERENCE_LIMITS } from '../../src/lib/page/a11y-preferences';
+
 // The public pages every page-level check visits.
 export const SERVICE_SLUGS = [
   'individual-therapy',
@@ -32,3 +34,13 @@ export const PAGES_WITH_THEIR_RULES = [
 
 // The accessibility panel's contrast modes, from the site's own list.
 export { CONTRAST_MODES, type ContrastMode } from '../../src/lib/page/a11y-preferences';
+
+/** Every setting of the accessibility panel at its largest, from the site's own limits. */
+export const LARGEST_PREFERENCES = {
+  textSize: PREFERENCE_LIMITS.textSize.max,
+  letterSpacing: PREFERENCE_LIMITS.letterSpacing.max,
+  lineHeight: PREFERENCE_LIMITS.lineHeight.max,
+  contrast: 'high',
+  reduceMotion: true,
+  readableFont: true,
+} as const;

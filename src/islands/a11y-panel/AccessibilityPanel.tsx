@@ -64,12 +64,13 @@ export function AccessibilityPanel() {
         // On a short window (a phone on its side, a screen zoomed to 400 %) the space above the
         // button would show only a sliver of the panel: there it takes the window's full height,
         // beside the button, which stays in sight.
-        className="@container mb-3 max-h-[calc(100dvh-7rem)] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-xl border-2 border-line bg-page p-4 text-ink shadow-2xl motion-safe:transition-[opacity,translate] motion-safe:duration-200 starting:translate-y-2 starting:opacity-0 [@media(max-height:24rem)]:fixed [@media(max-height:24rem)]:inset-2 [@media(max-height:24rem)]:right-20 [@media(max-height:24rem)]:m-0 [@media(max-height:24rem)]:max-h-none [@media(max-height:24rem)]:w-auto"
+        className="@container mb-3 max-h-[calc(100dvh-6rem)] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-xl border-2 border-line bg-page p-3 text-ink sm:p-4 shadow-2xl motion-safe:transition-[opacity,translate] motion-safe:duration-200 starting:translate-y-2 starting:opacity-0 [@media(max-height:24rem)]:fixed [@media(max-height:24rem)]:inset-2 [@media(max-height:24rem)]:right-20 [@media(max-height:24rem)]:m-0 [@media(max-height:24rem)]:max-h-none [@media(max-height:24rem)]:w-auto"
       >
         {/* Its contents only while open: closed, they would be dead weight in every page's HTML. */}
         {open && (
           <>
-            <div className="flex items-start justify-between gap-3">
+            {/* Too narrow for both (large text on a phone), the close button goes above the title. */}
+            <div className="flex flex-wrap-reverse items-start justify-between gap-x-3">
               <h2 id={TITLE_ID} className="text-lg font-bold">
                 Accessibility options
               </h2>
@@ -77,7 +78,7 @@ export function AccessibilityPanel() {
                 type="button"
                 aria-label="Close accessibility options"
                 onClick={close}
-                className="-mt-1 -mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface-strong"
+                className="-mt-1 -mr-1 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface-strong"
               >
                 <CloseIcon />
               </button>

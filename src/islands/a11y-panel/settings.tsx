@@ -27,11 +27,12 @@ export function RangeSetting({
 }: RangeSettingProps) {
   return (
     <div>
-      <div className="flex items-baseline justify-between gap-3">
+      {/* Too narrow for both, the value goes under its label rather than breaking either word. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <label htmlFor={id} className="font-bold">
           {label}
         </label>
-        <span aria-hidden="true" className="font-bold text-ink-muted tabular-nums">
+        <span aria-hidden="true" className="ml-auto font-bold whitespace-nowrap text-ink-muted tabular-nums">
           {display}
         </span>
       </div>

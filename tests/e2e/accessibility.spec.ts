@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolationsInModes, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { PREFERENCES_STORAGE_KEY } from '../../src/lib/page/a11y-preferences';
-import { CONTRAST_MODES, PAGES_WITH_THEIR_RULES, PUBLIC_PAGES } from './pages';
+import { CONTRAST_MODES, LARGEST_PREFERENCES, PAGES_WITH_THEIR_RULES, PUBLIC_PAGES } from './pages';
 
 /** Every page the test opens starts with the panel's largest text (150 %). */
 const withLargestText = (page: Page) =>
@@ -64,6 +64,56 @@ test.describe('the largest text at 320 px', () => {
     expect(height).toBeGreaterThan(0);
     await expect(page.locator('html')).toHaveCSS('scroll-padding-top', `${height + 16 * 1.5}px`);
   });
+});
+
+// The accessibility panel's round button floats over the page's bottom right corner. Content scrolls
+// clear of it, but the page's end cannot: at 320 px (and a 1280 x 720 screen at 400 %) with every
+// setting at its largest, the footer's last words ('rights reserved.') stayed under it for good.
+test('at the page’s end, no text lies under the accessibility button, with every setting at its largest', async ({
+  page,
+}) => {
+  await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify(LARGEST_PREFERENCES),
+  ] as const);
+  const button = page.getByRole('button', { name: 'Accessibility options', exact: true });
+  for (const viewport of [
+    { width: 320, height: 640 },
+    { width: 320, height: 180 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/training', '/blog', '/no-such-page']) {
+      expect(PAGES_WITH_THEIR_RULES).toContain(path);
+      await page.goto(path);
+      // The footer shows once the whole stylesheet has come (these pages carry their first screen's
+      // rules): only then is the page's end where it stays.
+      await expect(page.locator('html[data-styled]')).toHaveCount(1);
+      await page.evaluate(() => document.fonts.ready);
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      );
+      const covered = await button.evaluate((element) => {
+        const round = element.getBoundingClientRect();
+        const range = document.createRange();
+        const under: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim() || element.closest('aside')?.contains(node)) continue;
+          range.selectNodeContents(node);
+          for (const line of range.getClientRects())
+            if (
+              line.left < round.right &&
+              line.right > round.left &&
+              line.top < round.bottom &&
+              line.bottom > round.top
+            )
+              under.push(node.textContent.trim());
+        }
+        return under;
+      });
+      expect(covered, `${path} at ${viewport.width} x ${viewport.height}`).toEqual([]);
+    }
+  }
 });
 
 // The panel's largest spacing grows the header to two or three rows: it covered each page's first

@@ -313,6 +313,35 @@ test.describe('accessibility panel', { tag: '@layout' }, () => {
     expect(panel.x + panel.width).toBeLessThanOrEqual(button.x); // the button stays in sight
   });
 
+  // A 1280 x 720 screen at 400 % with large text: the header, too tall to stay fixed, scrolls away
+  // with the page, but at the page's top it lay over the button, which no press could reach.
+  test('on a very short window with large text, the header never covers the button, but its open menu does', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 180 });
+    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify(LARGEST_PREFERENCES),
+    ] as const);
+    await page.goto('/training');
+    await expect(page.locator('[data-site-header]')).toHaveAttribute('data-static', '');
+    const toggle = page.getByRole('button', { name: 'Accessibility options', exact: true });
+    const onTop = () =>
+      toggle.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !!seen && button.contains(seen);
+      });
+    expect(await onTop()).toBe(true);
+    await toggle.click();
+    await expect(page.getByRole('dialog', { name: 'Accessibility options' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // The menu, modal, stays above it.
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu', exact: true })).toBeVisible();
+    expect(await onTop()).toBe(false);
+  });
+
   test("on a very short window, the notice that the panel's code could not load is all in reach", async ({
     page,
   }) => {

@@ -237,6 +237,21 @@ test.describe('the accessibility panel with every setting at its largest, at 320
     expect(close.x + close.width).toBeLessThanOrEqual(box.x + box.width);
     expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
   });
+
+  test('on a very short window, a switch keeps its words whole', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 180 }); // a 1280 x 720 screen at 400 %
+    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify(LARGEST_PREFERENCES),
+    ] as const);
+    await page.goto('/privacy');
+    await page.getByRole('button', { name: 'Accessibility options', exact: true }).click();
+    const switches = page.getByRole('dialog', { name: 'Accessibility options' }).getByRole('switch');
+    await expect(switches).toHaveCount(2);
+    await page.evaluate(() => document.fonts.ready);
+    // The panel beside the button is narrow (148 px of text): the track goes under the label.
+    for (const control of await switches.all()) expect(await wordsCutMidWord(control)).toEqual([]);
+  });
 });
 
 test.describe('accessibility panel', { tag: '@layout' }, () => {

@@ -68,9 +68,11 @@ export function SwitchSetting({ label, checked, onChange, describedBy }: SwitchS
       aria-checked={checked}
       aria-describedby={describedBy}
       onClick={() => onChange(!checked)}
-      className="group flex min-h-11 w-full items-center justify-between gap-3 rounded-md text-left font-bold"
+      className="group flex min-h-11 w-full flex-wrap items-center justify-between gap-3 rounded-md text-left font-bold"
     >
-      <span>{label}</span>
+      {/* Beside the track while its longest word fits there (it wraps at its spaces), else the track
+          goes under it: a narrow panel (a screen zoomed to 400 %) cut 'Reduce' and 'motion' in two. */}
+      <span className="flex-1 basis-[min-content] break-words">{label}</span>
       <span
         aria-hidden="true"
         className="inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-ink bg-surface-strong p-0.5 group-aria-checked:bg-brand forced-colors:forced-color-adjust-none forced-colors:border-[CanvasText] forced-colors:bg-[Canvas] forced-colors:group-aria-checked:bg-[Highlight]"

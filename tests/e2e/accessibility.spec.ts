@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolationsInModes, test } from './fixtures';
+import { expect, expectNoAxeViolationsInModes, readableFontLoaded, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { PREFERENCES_STORAGE_KEY } from '../../src/lib/page/a11y-preferences';
 import { CONTRAST_MODES, LARGEST_PREFERENCES, PAGES_WITH_THEIR_RULES, PUBLIC_PAGES } from './pages';
@@ -88,7 +88,7 @@ test('at the page’s end, no text lies under the accessibility button, with eve
       // The footer shows once the whole stylesheet has come (these pages carry their first screen's
       // rules): only then is the page's end where it stays.
       await expect(page.locator('html[data-styled]')).toHaveCount(1);
-      await page.evaluate(() => document.fonts.ready);
+      await readableFontLoaded(page);
       await page.evaluate(() =>
         window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
       );

@@ -325,3 +325,18 @@ export function wordsCutMidWord(root: Locator): Promise<string[]> {
     return cut;
   });
 }
+
+/**
+ * Waits until the panel's easy-to-read font has come in its regular and bold faces, for a test that
+ * measures words set in it (document.fonts.ready can resolve before a face the panel's opening
+ * asked for has started to load).
+ */
+export async function readableFontLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        ['16px', 'bold 16px'].every((font) => document.fonts.check(`${font} "Atkinson Hyperlegible"`)),
+      ),
+    )
+    .toBe(true);
+}

@@ -1,4 +1,4 @@
-import { expect, test, wordsCutMidWord } from './fixtures';
+import { expect, readableFontLoaded, test, wordsCutMidWord } from './fixtures';
 import { LARGEST_PREFERENCES } from './pages';
 import { PREFERENCES_STORAGE_KEY, PREFERENCE_LIMITS } from '../../src/lib/page/a11y-preferences';
 import type { Locator } from '@playwright/test';
@@ -227,7 +227,7 @@ test.describe('the accessibility panel with every setting at its largest, at 320
       String(PREFERENCE_LIMITS.textSize.max),
     );
     // The easy-to-read font has come: words are measured in the font they show in.
-    await page.evaluate(() => document.fonts.ready);
+    await readableFontLoaded(page);
     expect(await wordsCutMidWord(panel)).toEqual([]);
     expect(await panel.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
     const close = (await panel.getByRole('button', { name: 'Close accessibility options' }).boundingBox())!;
@@ -248,7 +248,7 @@ test.describe('the accessibility panel with every setting at its largest, at 320
     await page.getByRole('button', { name: 'Accessibility options', exact: true }).click();
     const switches = page.getByRole('dialog', { name: 'Accessibility options' }).getByRole('switch');
     await expect(switches).toHaveCount(2);
-    await page.evaluate(() => document.fonts.ready);
+    await readableFontLoaded(page);
     // The panel beside the button is narrow (148 px of text): the track goes under the label.
     for (const control of await switches.all()) expect(await wordsCutMidWord(control)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { expect, readableFontLoaded, test, wordsCutMidWord } from './fixtures';
 import { LARGEST_PREFERENCES } from './pages';
 import { PREFERENCES_STORAGE_KEY, PREFERENCE_LIMITS } from '../../src/lib/page/a11y-preferences';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 test.describe('layout and navigation', () => {
   test(
@@ -215,14 +215,19 @@ test.describe('mobile menu', { tag: '@phone-only' }, () => {
 test.describe('the accessibility panel with every setting at its largest, at 320 px', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test('cuts no word that fits its width and keeps its close button whole', async ({ page }) => {
+  /** /privacy with every setting at its largest, and the accessibility panel opened on it. */
+  async function openLargestPanel(page: Page) {
     await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
       PREFERENCES_STORAGE_KEY,
       JSON.stringify(LARGEST_PREFERENCES),
     ] as const);
     await page.goto('/privacy');
     await page.getByRole('button', { name: 'Accessibility options', exact: true }).click();
-    const panel = page.getByRole('dialog', { name: 'Accessibility options' });
+    return page.getByRole('dialog', { name: 'Accessibility options' });
+  }
+
+  test('cuts no word that fits its width and keeps its close button whole', async ({ page }) => {
+    const panel = await openLargestPanel(page);
     await expect(panel.getByRole('slider', { name: 'Text size' })).toHaveValue(
       String(PREFERENCE_LIMITS.textSize.max),
     );
@@ -240,13 +245,7 @@ test.describe('the accessibility panel with every setting at its largest, at 320
 
   test('on a very short window, a switch keeps its words whole', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 180 }); // a 1280 x 720 screen at 400 %
-    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
-      PREFERENCES_STORAGE_KEY,
-      JSON.stringify(LARGEST_PREFERENCES),
-    ] as const);
-    await page.goto('/privacy');
-    await page.getByRole('button', { name: 'Accessibility options', exact: true }).click();
-    const switches = page.getByRole('dialog', { name: 'Accessibility options' }).getByRole('switch');
+    const switches = (await openLargestPanel(page)).getByRole('switch');
     await expect(switches).toHaveCount(2);
     await readableFontLoaded(page);
     // The panel beside the button is narrow (148 px of text): the track goes under the label.

@@ -130,15 +130,17 @@ describe('the publishing target from admin/config.yml', () => {
   });
 });
 
+/** The message after a publish of content/posts/{file}, recorded in this browser. */
+const publishedText = (
+  outcome: { file: string; pictures?: string[]; commit: { committed: boolean; sha: string } },
+  title: string,
+) =>
+  outcomeText({ action: 'publish', recorded: true, ...outcome } as Parameters<typeof outcomeText>[0], title);
+
 describe('the message after a publish to the project folder', () => {
   it('gives git steps that show and stage a new file', () => {
-    const text = outcomeText(
-      {
-        action: 'publish',
-        file: 'a-new-post.md',
-        commit: { committed: false, sha: '' },
-        recorded: true,
-      } as Parameters<typeof outcomeText>[0],
+    const text = publishedText(
+      { file: 'a-new-post.md', commit: { committed: false, sha: '' } },
       'A new post',
     );
     expect(text).toContain(
@@ -148,17 +150,15 @@ describe('the message after a publish to the project folder', () => {
   });
 
   it('names the pictures written with the post, so the commit takes them too', () => {
-    const text = outcomeText(
+    const text = publishedText(
       {
-        action: 'publish',
         file: 'calm-corner.md',
         pictures: [
           'content/posts/images/calm-corner-chart.png',
           'content/posts/images/calm-corner-photo.webp',
         ],
         commit: { committed: false, sha: '' },
-        recorded: true,
-      } as Parameters<typeof outcomeText>[0],
+      },
       'Calm corner',
     );
     expect(text).toContain('Wrote content/posts/calm-corner.md and its pictures in the project folder');
@@ -178,13 +178,8 @@ describe('when visitors see a published change', () => {
       "once the website's server has been updated with it, which the person who looks after the server does",
     );
     // This build is neither (the unit tests' build-derived values): the admin's message says so.
-    const text = outcomeText(
-      {
-        action: 'publish',
-        file: 'a-new-post.md',
-        commit: { committed: true, sha: 'abc' },
-        recorded: true,
-      } as Parameters<typeof outcomeText>[0],
+    const text = publishedText(
+      { file: 'a-new-post.md', commit: { committed: true, sha: 'abc' } },
       'A new post',
     );
     expect(text).toContain(`Visitors see it ${whenVisitorsSee(false)}.`);

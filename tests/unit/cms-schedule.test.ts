@@ -59,7 +59,18 @@ describe('“Published on” in Decap', () => {
     expect(publishedAt(withPracticeNow(config, new Date('2026-07-06T12:00:00Z'))).default).toBe(
       '2026-07-06T08:00',
     );
-    expect(JSON.stringify(started).replace('"2026-12-07T08:16"', '"{{now}}"')).toBe(JSON.stringify(config));
+    // Its hint starts with whose time it is, the practice setting's zone; nothing else changes.
+    expect(publishedAt(started)).toMatchObject({
+      hint: 'Toronto time. A date and time still ahead schedules the post; it goes on the website then.',
+    });
+    expect(
+      JSON.stringify(started)
+        .replace('"2026-12-07T08:16"', '"{{now}}"')
+        .replace('"Toronto time. A date', '"A date'),
+    ).toBe(JSON.stringify(config));
+    const regina = withPracticeNow(config, new Date('2026-12-07T13:16:30Z'), 'America/Regina');
+    expect(publishedAt(regina)).toMatchObject({ default: '2026-12-07T07:16' });
+    expect((publishedAt(regina) as { hint?: string }).hint).toMatch(/^Regina time\. A date/);
   });
 });
 

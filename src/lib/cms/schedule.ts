@@ -4,7 +4,7 @@
 // note is never written back (src/browser/decap-cms.ts drops it before checking and saving).
 import { scheduledText, toPostDate } from '../site/dates';
 import { isScheduledAt, zonedText } from '../site/publish-time.mjs';
-import { practice } from '../site/settings';
+import { practice, zoneTimeName } from '../site/settings';
 
 /** The entry field that holds the note; not a field of admin/config.yml nor of the schema. */
 export const SCHEDULE_NOTE = 'scheduleNote';
@@ -38,10 +38,16 @@ const WALL_CLOCK_FORMAT = 'YYYY-MM-DDTHH:mm';
  * whose file form has no offset ('Published on') defaults to now on the practice's clock. Decap's
  * '{{now}}' is the computer's clock, which the build reads as Toronto time: from a computer set to
  * UTC, a post meant for now was scheduled five hours ahead. (Decap's own Now button still uses the
- * computer's clock; the field's hint says the time is Toronto's.)
+ * computer's clock; the field's hint, which this starts with the zone's name, says whose time it is.)
  */
-export function withPracticeNow<T extends { collections?: unknown }>(config: T, now: Date): T {
-  const clock = zonedText(now, practice.timeZone).slice(0, WALL_CLOCK_FORMAT.length);
+export function withPracticeNow<T extends { collections?: unknown }>(
+  config: T,
+  now: Date,
+  timeZone: string = practice.timeZone,
+): T {
+  const clock = zonedText(now, timeZone).slice(0, WALL_CLOCK_FORMAT.length);
+  const zoneHint = (hint: unknown) =>
+    `${zoneTimeName(timeZone)}.${typeof hint === 'string' ? ` ${hint}` : ''}`;
   const collections = Array.isArray(config.collections)
     ? (config.collections as Record<string, unknown>[])
     : [];
@@ -53,7 +59,7 @@ export function withPracticeNow<T extends { collections?: unknown }>(config: T, 
             ...collection,
             fields: (collection.fields as Record<string, unknown>[]).map((field) =>
               field.widget === 'datetime' && field.default === '{{now}}' && field.format === WALL_CLOCK_FORMAT
-                ? { ...field, default: clock }
+                ? { ...field, default: clock, hint: zoneHint(field.hint) }
                 : field,
             ),
           }

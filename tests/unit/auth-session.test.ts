@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVELOPMENT_ACCOUNT, syncAdminAccount } from '@/lib/auth/admin-account';
+import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
+import { memoryStorage } from '@/lib/auth/storage';
 import { readSessionToken, SESSION_LIFETIME_MS, signSessionToken } from '@/lib/auth/token';
 import {
   AUTH_TOKEN_KEY,
@@ -159,6 +161,69 @@ describe('sign-in', () => {
   });
 });
 
+describe('sign-in when one step of the storage fails', () => {
+  /** An auth whose `failing`-th database operation (1: the account, 2: the lookup, 3: the session) throws. */
+  function authFailingAt(failing: number) {
+    let calls = 0;
+    return createAuth({
+      account: TEST_ACCOUNT,
+      keys: setup.keys,
+      storage: () => setup.storage,
+      database: () => {
+        calls += 1;
+        if (calls === failing) throw Object.assign(new Error('disk full'), { name: 'QuotaExceededError' });
+        return setup.db;
+      },
+    });
+  }
+  const unavailable = { ok: false, reason: 'storage-unavailable', message: STORAGE_UNAVAILABLE_MESSAGE };
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it("never signs in with an earlier build's password when the account cannot be updated", async () => {
+    // The browser still holds the admin of a build whose password was 'another passphrase'.
+    await syncAdminAccount(
+      { ...TEST_ACCOUNT, passwordHash: ANOTHER_PASSWORD_HASH },
+      { database: () => setup.db },
+    );
+    expect(await authFailingAt(1).signIn('therapist', 'another passphrase')).toEqual(unavailable);
+    expect(await setup.db.sessions.count()).toBe(0);
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('reports unusable storage, not wrong credentials, when the user cannot be looked up', async () => {
+    expect(await authFailingAt(2).signIn('therapist', PASSWORD)).toEqual(unavailable);
+  });
+
+  it('gives no token when the session cannot be stored', async () => {
+    expect(await authFailingAt(3).signIn('therapist', PASSWORD)).toEqual(unavailable);
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('leaves no session behind when the token cannot be signed', async () => {
+    vi.spyOn(setup.keys, 'getKey').mockRejectedValue(new Error('no key'));
+    expect(await setup.auth.signIn('therapist', PASSWORD)).toEqual(unavailable);
+    expect(await setup.db.sessions.count()).toBe(0);
+    expect(setup.storage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('removes sessions that have ended, and only those, at the next sign-in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-02T09:00:00Z'));
+    const ended = await setup.auth.signIn('therapist', PASSWORD);
+    vi.setSystemTime(new Date('2025-06-02T11:30:00Z'));
+    const live = await setup.auth.signIn('therapist', PASSWORD);
+    vi.setSystemTime(new Date('2025-06-02T12:00:00Z'));
+    const latest = await setup.auth.signIn('therapist', PASSWORD);
+    if (!ended.ok || !live.ok || !latest.ok) throw new Error('sign-in failed');
+    expect((await setup.db.sessions.toArray()).map((session) => session.id).sort()).toEqual(
+      [live.session.id, latest.session.id].sort(),
+    );
+  });
+});
+
 describe('the session check', () => {
   it('accepts the stored token of a live session', async () => {
     const result = await setup.auth.signIn('therapist', PASSWORD);
@@ -306,6 +371,19 @@ describe('sign-out', () => {
     vi.setSystemTime(new Date('2025-06-02T12:00:00Z'));
     await setup.auth.signOut();
     expect(await setup.db.sessions.count()).toBe(0);
+  });
+
+  it("clears the tab's CSRF token with the session", async () => {
+    const tab = memoryStorage();
+    tab.setItem(CSRF_TOKEN_KEY, 'a'.repeat(64));
+    vi.stubGlobal('window', { sessionStorage: tab });
+    try {
+      await setup.auth.signIn('therapist', PASSWORD);
+      await setup.auth.signOut();
+      expect(tab.getItem(CSRF_TOKEN_KEY)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('does nothing harmful when nobody is signed in', async () => {

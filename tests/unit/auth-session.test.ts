@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVELOPMENT_ACCOUNT, syncAdminAccount } from '@/lib/auth/admin-account';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
 import { memoryStorage } from '@/lib/auth/storage';
+import { isSignedIn } from '@/lib/auth/session-check';
 import { readSessionToken, SESSION_LIFETIME_MS, signSessionToken } from '@/lib/auth/token';
 import {
   AUTH_TOKEN_KEY,
+  CLOCK_TOLERANCE_MS,
   createAuth,
   INVALID_CREDENTIALS,
   INVALID_CREDENTIALS_MESSAGE,
@@ -273,6 +275,35 @@ describe('the session check', () => {
     expect(await setup.auth.currentSession()).toEqual(result.ok ? result.session : undefined);
   });
 
+  it('tolerates a clock put back by CLOCK_TOLERANCE_MS (one minute), not a millisecond more', async () => {
+    expect(CLOCK_TOLERANCE_MS).toBe(60_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-02T09:01:00Z'));
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+
+    vi.setSystemTime(new Date('2025-06-02T09:00:00Z'));
+    expect(await setup.auth.verifyToken(result.token)).toEqual(result.session);
+    vi.setSystemTime(new Date('2025-06-02T08:59:59.999Z'));
+    expect(await setup.auth.verifyToken(result.token)).toBeUndefined();
+  });
+
+  it("refuses a session whose user is gone, or is not this build's admin", async () => {
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    // A build whose admin has another username (with the same stored value) does not keep it...
+    const renamed = createAuth({
+      account: { ...TEST_ACCOUNT, username: 'someone-else' },
+      database: () => setup.db,
+      keys: setup.keys,
+      storage: () => setup.storage,
+    });
+    expect(await renamed.verifyToken(result.token)).toBeUndefined();
+    // ...and a session left without its user is refused, not a crash.
+    await setup.db.users.clear();
+    await expect(setup.auth.verifyToken(result.token)).resolves.toBeUndefined();
+  });
+
   it('refuses a valid token whose session was deleted', async () => {
     const result = await setup.auth.signIn('therapist', PASSWORD);
     if (!result.ok) throw new Error('sign-in failed');
@@ -350,6 +381,28 @@ describe('the session check', () => {
     if (!result.ok) throw new Error('sign-in failed');
     await setup.keys.reset();
     expect(await setup.auth.verifyToken(result.token)).toBeUndefined();
+  });
+});
+
+describe('isSignedIn (a public page asking before it shows drafts)', () => {
+  it("is true only for a live session's token under auth_token", async () => {
+    const options = { database: () => setup.db };
+    const storage = () => setup.storage;
+    expect(await isSignedIn(storage, setup.keys, options)).toBe(false);
+    const result = await setup.auth.signIn('therapist', PASSWORD);
+    if (!result.ok) throw new Error('sign-in failed');
+    expect(setup.storage.getItem('auth_token')).toBe(result.token);
+    expect(await isSignedIn(storage, setup.keys, options)).toBe(true);
+    await setup.db.sessions.clear();
+    expect(await isSignedIn(storage, setup.keys, options)).toBe(false);
+  });
+
+  it('is false, not an error, when storage cannot be read', async () => {
+    await setup.auth.signIn('therapist', PASSWORD);
+    const blocked = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    expect(await isSignedIn(blocked, setup.keys, { database: () => setup.db })).toBe(false);
   });
 });
 

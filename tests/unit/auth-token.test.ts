@@ -28,6 +28,7 @@ describe('session tokens', () => {
       exp: number;
     };
     expect(payload.exp).toBe(expiresAt.getTime() / 1000);
+    expect(await readSessionToken(token, key)).toEqual(claims(expiresAt));
   });
 
   it('refuses garbage and empty input', async () => {
@@ -35,6 +36,16 @@ describe('session tokens', () => {
     for (const garbage of ['', 'not a token', 'a.b.c', '...', 'eyJhbGciOiJIUzI1NiJ9..', 'x'.repeat(5000)]) {
       expect(await readSessionToken(garbage, key)).toBeUndefined();
     }
+  });
+
+  it('refuses a token longer than 4,096 characters, even one signed with the key', async () => {
+    const key = await newKey();
+    const long = await signSessionToken({ ...claims(), sessionId: 'x'.repeat(3100) }, key);
+    expect(long.length).toBeGreaterThan(4096);
+    expect(await readSessionToken(long, key)).toBeUndefined();
+    const fits = await signSessionToken({ ...claims(), sessionId: 'x'.repeat(2900) }, key);
+    expect(fits.length).toBeLessThanOrEqual(4096);
+    expect(await readSessionToken(fits, key)).toBeDefined();
   });
 
   it("refuses an unsigned token (alg 'none')", async () => {
@@ -88,7 +99,22 @@ describe('session tokens', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
       .sign(key);
-    for (const token of [noSession, noUser, noExpiry])
+    const emptySession = await new SignJWT({ sid: '' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('2h')
+      .sign(key);
+    const fractionalUser = await new SignJWT({ sid: 'abc' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1.5')
+      .setExpirationTime('2h')
+      .sign(key);
+    const hugeUser = await new SignJWT({ sid: 'abc' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('9007199254740993')
+      .setExpirationTime('2h')
+      .sign(key);
+    for (const token of [noSession, noUser, noExpiry, emptySession, fractionalUser, hugeUser])
       expect(await readSessionToken(token, key)).toBeUndefined();
   });
 });

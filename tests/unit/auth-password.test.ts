@@ -134,6 +134,9 @@ describe('constantTimeEqual', () => {
     expect(constantTimeEqual('abc', 'ab')).toBe(false);
     expect(constantTimeEqual('ab', 'abc')).toBe(false);
     expect(constantTimeEqual('a', '')).toBe(false);
+    // Past the shorter string's end the loop compares with 0, so only the lengths tell these apart.
+    expect(constantTimeEqual('abc', 'abc\u0000')).toBe(false);
+    expect(constantTimeEqual('\u0000', '')).toBe(false);
   });
 
   it('looks at every character instead of stopping at the first difference', () => {

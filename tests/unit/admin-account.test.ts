@@ -63,6 +63,26 @@ describe('resolveAdminAccount', () => {
     });
   });
 
+  it('takes a padded username trimmed, and names and salts up to their limits', () => {
+    expect(resolveAdminAccount({ ...shipped, username: ' therapist ' })).toEqual(shipped);
+    for (const value of [
+      { ...shipped, username: 'a'.repeat(100) },
+      { ...shipped, salt: 'ab'.repeat(16) },
+      { ...shipped, salt: 'ab'.repeat(64) },
+    ]) {
+      expect(resolveAdminAccount(value)).toEqual(value);
+    }
+    for (const value of [
+      { ...shipped, username: 'a'.repeat(101) },
+      { ...shipped, username: 'the therapist' },
+      { ...shipped, salt: 'ab'.repeat(15) },
+      { ...shipped, salt: 'ab'.repeat(65) },
+      { ...shipped, salt: `${'ab'.repeat(16)}a` },
+    ]) {
+      expect(resolveAdminAccount(value)).toBe(DEVELOPMENT_ACCOUNT);
+    }
+  });
+
   it('never takes a bare hash, a missing or short salt, or fewer than 600,000 iterations', () => {
     for (const value of [
       { username: 'therapist', passwordHash: HASH, development: false },

@@ -183,6 +183,9 @@ describe('sign-in when one step of the storage fails', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it("never signs in with an earlier build's password when the account cannot be updated", async () => {
     // The browser still holds the admin of a build whose password was 'another passphrase'.
@@ -374,6 +377,33 @@ describe('the session check', () => {
     if (!result.ok) throw new Error('sign-in failed');
     const { verifySessionToken } = await import('@/lib/auth/session-check');
     expect(await verifySessionToken(result.token, stuck)).toBeUndefined();
+  });
+
+  it("keeps the key in the documented 'BlogAuthKeys' database", async () => {
+    await setup.keys.getKey();
+    expect((await setup.indexedDB.databases()).map((database) => database.name)).toContain('BlogAuthKeys');
+  });
+
+  it('gives two tabs making the first key at once the same key', async () => {
+    const { createSigningKeyStore } = await import('@/lib/auth/signing-key');
+    const { IDBKeyRange } = await import('fake-indexeddb');
+    const otherTab = createSigningKeyStore({ indexedDB: setup.indexedDB, IDBKeyRange });
+    const [mine, theirs] = await Promise.all([setup.keys.getKey(), otherTab.getKey()]);
+    const token = await signSessionToken(
+      { sessionId: 'abc', userId: 1, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) },
+      mine,
+    );
+    expect(await readSessionToken(token, theirs)).toBeDefined();
+  });
+
+  it('tries again after the key could not be made, rather than failing for good', async () => {
+    const generateKey = vi.spyOn(crypto.subtle, 'generateKey').mockRejectedValueOnce(new Error('busy'));
+    try {
+      await expect(setup.keys.getKey()).rejects.toThrow('busy');
+      expect((await setup.auth.signIn('therapist', PASSWORD)).ok).toBe(true);
+    } finally {
+      generateKey.mockRestore();
+    }
   });
 
   it('does not accept tokens after the key is reset', async () => {

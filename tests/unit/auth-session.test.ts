@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVELOPMENT_ACCOUNT, syncAdminAccount } from '@/lib/auth/admin-account';
 import { CSRF_TOKEN_KEY } from '@/lib/auth/csrf';
-import { memoryStorage } from '@/lib/auth/storage';
+import { browserStorage, memoryStorage, tabStorage } from '@/lib/auth/storage';
 import { isSignedIn } from '@/lib/auth/session-check';
 import { readSessionToken, SESSION_LIFETIME_MS, signSessionToken } from '@/lib/auth/token';
 import {
@@ -433,6 +433,27 @@ describe('isSignedIn (a public page asking before it shows drafts)', () => {
       throw new DOMException('blocked', 'SecurityError');
     };
     expect(await isSignedIn(blocked, setup.keys, { database: () => setup.db })).toBe(false);
+  });
+});
+
+describe('where the tokens are kept (storage.ts)', () => {
+  it('keeps the session token in localStorage (SPEC) and the CSRF token in the tab', () => {
+    const local = memoryStorage();
+    const tab = memoryStorage();
+    vi.stubGlobal('window', { localStorage: local, sessionStorage: tab });
+    try {
+      expect(browserStorage()).toBe(local);
+      expect(tabStorage()).toBe(tab);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('stores strings in memory, as Web Storage does', () => {
+    const storage = memoryStorage();
+    storage.setItem('count', 5 as unknown as string);
+    expect(storage.getItem('count')).toBe('5');
+    expect(storage.getItem('missing')).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postToMarkdown } from '@/lib/admin/markdown';
 import { readFrontMatter } from '@/lib/text/post-file';
 import type { SitePost } from '@/lib/admin/site-posts';
-import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
+import { createDatabase, type AppDatabase, type Post, type Publication } from '@/lib/db';
 import { PublishError, sha256Hex, type PublishBackend } from '@/lib/publish/backend';
 import { practiceDateTimeText, scheduledText } from '@/lib/site/dates';
 import {
@@ -16,7 +16,7 @@ import {
   websiteState,
   type SiteContext,
 } from '@/lib/publish/publish-state';
-import { publishToWebsite, removeFromWebsite } from '@/lib/publish/publisher';
+import { dateOnWebsite, publishToWebsite, removeFromWebsite } from '@/lib/publish/publisher';
 import { slugOwner } from '@/lib/publish/slug-owners';
 
 let db: AppDatabase;
@@ -25,6 +25,8 @@ let db: AppDatabase;
 function memoryRepo(initial: Record<string, string> = {}) {
   const files = new Map(Object.entries(initial));
   const calls: string[] = [];
+  /** The commit messages, in order. */
+  const messages: string[] = [];
   let fail: PublishError | undefined;
   const version = (text: string) =>
     `v-${text.length}-${[...text].reduce((sum, c) => sum + c.charCodeAt(0), 0)}`;
@@ -37,8 +39,9 @@ function memoryRepo(initial: Record<string, string> = {}) {
       const text = files.get(path);
       return text === undefined ? undefined : { path, text, version: version(text) };
     },
-    async writeFile(path, text, { expectedVersion }) {
+    async writeFile(path, text, { expectedVersion, message }) {
       calls.push(`write ${path}`);
+      messages.push(message);
       if (fail) throw fail;
       const current = files.get(path);
       if (
@@ -50,9 +53,14 @@ function memoryRepo(initial: Record<string, string> = {}) {
       files.set(path, text);
       return { sha: 'abc1234def', url: 'https://github.com/o/r/commit/abc1234def', committed: true };
     },
-    async deleteFile(path) {
+    async deleteFile(path, { expectedVersion, message }) {
       calls.push(`delete ${path}`);
+      messages.push(message);
       if (fail) throw fail;
+      const current = files.get(path);
+      if (current === undefined || version(current) !== expectedVersion) {
+        throw new PublishError('conflict', 'changed meanwhile. The post in this browser is unchanged.');
+      }
       files.delete(path);
       return { sha: 'fed4321', committed: true };
     },
@@ -63,7 +71,7 @@ function memoryRepo(initial: Record<string, string> = {}) {
       return [...files.keys()].flatMap((path) => /^content\/posts\/([^/]+\.md)$/.exec(path)?.[1] ?? []);
     },
   };
-  return { files, calls, backend, failNext: (error: PublishError) => (fail = error) };
+  return { files, calls, messages, backend, failNext: (error: PublishError) => (fail = error) };
 }
 
 const noSite: SiteContext = { sitePosts: new Map(), builtSlugs: new Map(), builtFiles: new Map() };
@@ -402,6 +410,108 @@ describe('publishing an edit again', () => {
     await publishToWebsite(post.id, { ...deps(repo.backend), now: saved });
     const { data } = readFrontMatter(repo.files.get('content/posts/visual-schedules.md')!);
     expect(new Date(data.publishedAt as string).toISOString()).toBe(saved.toISOString());
+  });
+});
+
+describe('the outcome of a publish or removal', () => {
+  it('names a first publish and an edit apart in the commit message', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    await publishToWebsite(post.id, deps(repo.backend));
+    await db.posts.update(post.id, { excerpt: 'Corrected', updatedAt: new Date('2025-05-07') });
+    await publishToWebsite(post.id, deps(repo.backend));
+    await removeFromWebsite(post.id, deps(repo.backend));
+    expect(repo.messages).toEqual([
+      'Publish post visual-schedules (admin, Publish to website)',
+      'Update post visual-schedules (admin, Publish to website)',
+      'Remove post visual-schedules (admin, Remove from website)',
+    ]);
+  });
+
+  it('marks a conflict the backend reports as one', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    repo.failNext(new PublishError('conflict', 'changed meanwhile. The post in this browser is unchanged.'));
+    expect(await publishToWebsite(post.id, deps(repo.backend))).toMatchObject({
+      ok: false,
+      conflict: true,
+      code: 'conflict',
+    });
+    expect(await db.posts.get(post.id)).toEqual(post);
+  });
+
+  it('marks a conflict the backend reports on removal as one, and keeps the record', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    await publishToWebsite(post.id, deps(repo.backend));
+    const published = await db.posts.get(post.id);
+    repo.failNext(new PublishError('conflict', 'changed meanwhile. The post in this browser is unchanged.'));
+    expect(await removeFromWebsite(post.id, deps(repo.backend))).toMatchObject({
+      ok: false,
+      conflict: true,
+      code: 'conflict',
+    });
+    expect(await db.posts.get(post.id)).toEqual(published);
+  });
+
+  it('says the outcome was not recorded when the post was deleted meanwhile, and never brings it back', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    const write = repo.backend.writeFile.bind(repo.backend);
+    repo.backend.writeFile = async (...args) => {
+      await db.posts.delete(post.id);
+      return write(...args);
+    };
+    const outcome = await publishToWebsite(post.id, deps(repo.backend));
+    expect(outcome).toMatchObject({
+      ok: true,
+      recorded: false,
+      post: { publication: { state: 'published' } },
+    });
+    expect(await db.posts.get(post.id)).toBeUndefined();
+  });
+
+  it('records a removal without a commit when the file is already gone from the repository', async () => {
+    const repo = memoryRepo();
+    const post = await addPost();
+    await publishToWebsite(post.id, deps(repo.backend));
+    repo.files.clear();
+    const outcome = await removeFromWebsite(post.id, deps(repo.backend));
+    expect(outcome).toMatchObject({ ok: true, recorded: true, commit: { committed: false } });
+    expect(repo.calls).not.toContain('delete content/posts/visual-schedules.md');
+    expect((await db.posts.get(post.id))!.publication).toMatchObject({ state: 'removed', committed: false });
+  });
+});
+
+describe('dateOnWebsite', () => {
+  const now = at.getTime();
+  const post = (publication?: Publication) => ({ publishedAt: at, publication }) as unknown as Post;
+  const built = (publishedAt: number) => ({
+    source: { file: 'a.md', sha256: '' },
+    changed: true,
+    publishedAt,
+  });
+  const published = (fields: Partial<Publication>): Publication => ({
+    file: 'a.md',
+    state: 'published',
+    postUpdatedAt: 0,
+    at,
+    committed: true,
+    ...fields,
+  });
+
+  it('is the date the website shows, up to and including now', () => {
+    expect(dateOnWebsite(post(published({ publishedAt: now })), undefined, now)).toBe(now);
+    expect(dateOnWebsite(post(published({ publishedAt: now - 1, publishAt: now })), undefined, now)).toBe(
+      now,
+    );
+    expect(dateOnWebsite(post(), built(now - 5), now)).toBe(now - 5);
+  });
+
+  it('is none while a publish is still scheduled ahead, or after a removal', () => {
+    expect(dateOnWebsite(post(published({ publishedAt: now + 1 })), undefined, now)).toBeUndefined();
+    expect(dateOnWebsite(post(published({ publishAt: now + 1 })), built(now - 5), now)).toBeUndefined();
+    expect(dateOnWebsite(post(published({ state: 'removed' })), built(now - 5), now)).toBeUndefined();
   });
 });
 

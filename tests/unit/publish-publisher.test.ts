@@ -282,6 +282,40 @@ describe('publishing a post', () => {
     expect(repo.calls).not.toContain('list');
   });
 
+  it('reads the unbuilt files six at a time, every one of them, and skips one gone meanwhile', async () => {
+    const repo = memoryRepo();
+    for (let i = 0; i < 13; i += 1)
+      repo.files.set(`content/posts/draft-${i}.md`, `---\ntitle: D\nexcerpt: x\nslug: draft-${i}\n---\n`);
+    const read = repo.backend.readFile.bind(repo.backend);
+    let inFlight = 0;
+    let most = 0;
+    const reads: string[] = [];
+    repo.backend.listPostFiles = async () =>
+      ['gone.md', ...repo.files.keys()].map((path) => path.split('/').pop()!);
+    repo.backend.readFile = async (path) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      reads.push(path);
+      // Every read of a batch has started before any of them answers.
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight -= 1;
+      return read(path);
+    };
+    expect(await slugOwner('free-address', 'new-post.md', noSite, repo.backend)).toBeUndefined();
+    expect(most).toBe(6);
+    expect(reads).toHaveLength(14);
+    expect(new Set(reads).size).toBe(14);
+  });
+
+  it('finds a file with a byte order mark, and the suffixed address a reserved slug gets', async () => {
+    const repo = memoryRepo({
+      'content/posts/bom.md': '\uFEFF---\ntitle: Notes\nexcerpt: x\nslug: with-bom\n---\n',
+      'content/posts/tags.md': '---\ntitle: Tags\nexcerpt: x\nslug: tags\n---\n',
+    });
+    expect(await slugOwner('with-bom', 'new-post.md', noSite, repo.backend)).toBe('bom.md');
+    expect(await slugOwner('tags-2', 'new-post.md', noSite, repo.backend)).toBe('tags.md');
+  });
+
   it('finds the file that has or names an address, as the CMS page asks it (slugOwner)', async () => {
     const repo = memoryRepo({
       'content/posts/notes.md': '---\ntitle: Notes\nexcerpt: x\nslug: Saved For Later\nisDraft: true\n---\n',

@@ -164,6 +164,19 @@ describe('tags', () => {
   it('finds the posts of a tag whatever their spelling', () => {
     expect(postsWithTag(posts, 'routines').map((p) => p.slug)).toEqual(['a', 'b', 'c']);
   });
+
+  it('counts a post once for a tag it lists twice in two spellings', () => {
+    const twice = [
+      card('a', '2025-01-01', { tags: ['Routines', 'routines'] }),
+      card('b', '2025-01-02', { tags: ['routines'] }),
+    ];
+    expect(collectTags(twice)).toEqual([{ slug: 'routines', label: 'Routines', count: 2 }]);
+  });
+
+  it('labels a tag with the spelling seen first when two spellings are used as often', () => {
+    const tie = [card('a', '2025-01-01', { tags: ['home'] }), card('b', '2025-01-02', { tags: ['Home'] })];
+    expect(collectTags(tie)).toEqual([{ slug: 'home', label: 'home', count: 2 }]);
+  });
 });
 
 describe('pages', () => {

@@ -82,6 +82,58 @@ describe('search text', () => {
     expect(exactOnly({ query: 'schedule', tags: [] }).map((p) => p.id)).toEqual(['schedules', 'routines']);
   });
 
+  it('ignores case without fuse.js too', () => {
+    const exactOnly = createPostSearch(posts);
+    expect(exactOnly({ query: 'SCHEDULE', tags: [] }).map((p) => p.id)).toEqual(['schedules', 'routines']);
+  });
+
+  it('lists the exact matches before a near match that comes earlier in the list', () => {
+    const list = [
+      { id: 'typo', title: 'Visual scedules', excerpt: 'abc', tagSlugs: [] },
+      { id: 'exact', title: 'Visual schedules', excerpt: 'abc', tagSlugs: [] },
+    ];
+    const found = createPostSearch(list, Fuse)({ query: 'schedules', tags: [] });
+    expect(found.map((p) => p.id)).toEqual(['exact', 'typo']);
+  });
+
+  it('ranks a near match in the title before one in the excerpt', () => {
+    const list = [
+      { id: 'in-excerpt', title: 'Morning at the park', excerpt: 'Visual scedules', tagSlugs: [] },
+      { id: 'in-title', title: 'Visual scedules', excerpt: 'Morning at the park', tagSlugs: [] },
+    ];
+    const found = createPostSearch(list, Fuse)({ query: 'schedules', tags: [] });
+    expect(found.map((p) => p.id)).toEqual(['in-title', 'in-excerpt']);
+  });
+
+  it('finds a near match wherever it is in a long excerpt', () => {
+    const list = [
+      {
+        id: 'long',
+        title: 'Notes',
+        excerpt: `${'Words before the point. '.repeat(12)}Visual scedules.`,
+        tagSlugs: [],
+      },
+    ];
+    expect(createPostSearch(list, Fuse)({ query: 'schedules', tags: [] }).map((p) => p.id)).toEqual(['long']);
+  });
+
+  it('builds the typo index once, on the first search that needs it', () => {
+    let built = 0;
+    class Counted<T> extends Fuse<T> {
+      constructor(...args: ConstructorParameters<typeof Fuse<T>>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    const counted = createPostSearch(posts, Counted as typeof Fuse);
+    counted({ query: 'ho', tags: [] });
+    expect(built).toBe(0);
+    counted({ query: 'scedule', tags: [] });
+    counted({ query: 'scedules', tags: [] });
+    counted({ query: 'ontaro', tags: ['funding'] });
+    expect(built).toBe(1);
+  });
+
   it('finds nothing for text that is nowhere near any post', () => {
     expect(ids('zzqxj')).toEqual([]);
   });

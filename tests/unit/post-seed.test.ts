@@ -85,6 +85,18 @@ describe('first use', () => {
     expect(await db.posts.count()).toBe(2);
   });
 
+  it('seeds a manifest whose revision is empty, and marks the browser again when nothing changed', async () => {
+    expect(await seedPosts(manifest([post('a')], ''), options())).toMatchObject({ ok: true, added: 1 });
+    expect(await slugs()).toEqual(['a']);
+    storage.removeItem(BROWSER_POSTS_KEY);
+    await seedPosts(manifest([post('a')], ''), options());
+    const built = manifest([post('a')]);
+    await seedPosts(built, options());
+    storage.removeItem(BROWSER_POSTS_KEY);
+    expect(await seedPosts(built, options())).toMatchObject({ unchanged: true });
+    expect(storage.getItem(BROWSER_POSTS_KEY)).toBe('1');
+  });
+
   it('lets two tabs seed at once without duplicates', async () => {
     const built = manifest([post('a'), post('b'), post('c')]);
     const other = new MemoryStorage();
@@ -198,6 +210,25 @@ describe('a later deploy', () => {
     );
     expect((await store.findBySlug('a'))!.content).toBe('<p>mine</p>');
   });
+
+  it.each([
+    ['title', { title: 'My own title' }],
+    ['content', { content: '<p>mine</p>' }],
+  ])(
+    "keeps the admin's post at a built slug that differs only in its %s, even at the same updatedAt",
+    async (_field, mine) => {
+      const store = createPostStore({ database: () => db });
+      await store.create({ title: 'a', excerpt: 'mine', content: '<p>a</p>', tags: [], isDraft: false });
+      const { id } = (await store.findBySlug('a'))!;
+      await db.posts.update(id, { ...mine, updatedAt: new Date('2025-01-05T12:00:00.000Z') });
+      await seedPosts(manifest([post('a')]), options());
+      await seedPosts(
+        manifest([post('a', { title: 'built', content: '<p>built</p>', revision: 'a-r2' })]),
+        options(),
+      );
+      expect(await db.posts.get(id)).toMatchObject(mine);
+    },
+  );
 });
 
 describe('failures', () => {
@@ -218,12 +249,41 @@ describe('failures', () => {
       JSON.stringify({ revision: 'r', posts: { a: { id: 'x' }, b: { id: 2, revision: 'r', updatedAt: 1 } } }),
     );
     expect(Object.keys(readSeedRecord(storage).posts)).toEqual(['b']);
+    const good = { id: 2, revision: 'r', updatedAt: 1 };
+    storage.setItem(
+      SEED_RECORD_KEY,
+      JSON.stringify({
+        revision: 'r',
+        posts: {
+          '': good,
+          text: { ...good, id: 'x' },
+          half: { ...good, id: 1.5 },
+          noRevision: { ...good, revision: 3 },
+          noTime: { ...good, updatedAt: '1' },
+          ok: good,
+        },
+      }),
+    );
+    expect(Object.keys(readSeedRecord(storage).posts)).toEqual(['ok']);
   });
 
   it('refuses a manifest of another shape', () => {
     expect(() => parseManifest({ version: 2, revision: 'r', posts: [] })).toThrow();
     expect(() => parseManifest({ version: 1, revision: 'r', posts: [{ slug: 'a' }] })).toThrow(/"a"/);
     expect(parseManifest(manifest([post('a')])).posts).toHaveLength(1);
+  });
+
+  it.each([
+    ['an empty slug', { slug: '' }],
+    ['a publishedAt that is no date', { publishedAt: 'soon' }],
+    ['an updatedAt that is no date', { updatedAt: 'soon' }],
+    ['isDraft as text', { isDraft: 'false' }],
+    ['no revision', { revision: undefined }],
+    ['tags as text', { tags: 'Home' }],
+    ['no author', { author: undefined }],
+  ])('refuses a manifest post with %s', (_what, bad) => {
+    const broken = { ...post('a'), ...bad } as unknown as ManifestPost;
+    expect(() => parseManifest(manifest([post('b'), broken]))).toThrow(/incomplete/);
   });
 });
 
@@ -242,6 +302,15 @@ describe('ensureSeeded', () => {
       expect.objectContaining({ cache: 'no-cache' }),
     );
     expect(await slugs()).toEqual(['a']);
+  });
+
+  it('does not seed from an error answer, whatever its body', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = vi.fn(async () => respond(manifest([post('a')]), 503));
+    const { ensureSeeded } = createSeeder({ ...options(), fetch: fetchMock as unknown as typeof fetch });
+    await ensureSeeded();
+    expect(await db.posts.count()).toBe(0);
+    expect(logged).toHaveBeenCalledWith('[blog] Could not seed the post store:', expect.any(Error));
   });
 
   it('never throws; a failed attempt is logged and tried again on the next call', async () => {

@@ -48,6 +48,34 @@ describe('post store', () => {
     expect(second.ok && second.value.slug).toBe('hello-2');
   });
 
+  it('gives a third colliding title the next free suffix', async () => {
+    await store.create(input({ title: 'Hello' }));
+    await store.create(input({ title: 'Hello' }));
+    const third = await store.create(input({ title: 'Hello' }));
+    expect(third.ok && third.value.slug).toBe('hello-3');
+  });
+
+  it('trims the title and excerpt, and stores no empty featured image', async () => {
+    const created = await store.create(
+      input({ title: '  Spaced  ', excerpt: ' Short. ', featuredImage: '' }),
+    );
+    const stored = await store.findById(created.ok ? created.value.id : -1);
+    expect(stored).toMatchObject({ title: 'Spaced', excerpt: 'Short.', slug: 'spaced' });
+    expect(stored).not.toHaveProperty('featuredImage');
+  });
+
+  it('drops the featured image and the pictures an update no longer has', async () => {
+    const created = await store.create(
+      input({ featuredImage: '/images/a.webp', pictures: { 'blob:a': 'data:image/png;base64,AA==' } }),
+    );
+    const id = created.ok ? created.value.id : -1;
+    expect(await store.findById(id)).toHaveProperty('pictures');
+    await store.update(id, input({ featuredImage: undefined, pictures: {} }));
+    const stored = await store.findById(id);
+    expect(stored).not.toHaveProperty('featuredImage');
+    expect(stored).not.toHaveProperty('pictures');
+  });
+
   it('recomputes the slug and sets both dates on update, keeping its own slug free', async () => {
     const created = await store.create(input({ title: 'First title' }), new Date('2025-01-01'));
     const id = created.ok ? created.value.id : -1;
@@ -110,6 +138,10 @@ describe('post store', () => {
     expect(await broken.listPublished()).toEqual([]);
     expect(await broken.findBySlug('x')).toBeUndefined();
     expect(await broken.findById(1)).toBeUndefined();
+    expect(await broken.remove(1)).toEqual({
+      ok: false,
+      error: 'The post could not be saved in this browser. Your text is still in the form.',
+    });
     const write = await broken.create(input());
     expect(write).toEqual({
       ok: false,

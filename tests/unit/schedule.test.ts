@@ -101,20 +101,24 @@ describe('the rebuild timer for scheduled posts', () => {
       readNext: async (dir) => (dir === 'live' ? MONDAY_8 : undefined),
       rebuild: async () => {
         attempts.push(time.now());
-        return attempts.length < 4 ? undefined : 'new';
+        return attempts.length < 5 ? undefined : 'new';
       },
       log: (text) => log.push(text),
     });
     await scheduler.watch('live');
-    for (let i = 0; i < 4; i += 1) await time.fire();
+    for (let i = 0; i < 5; i += 1) await time.fire();
     const start = MONDAY_8.getTime();
+    expect(RETRY_DELAYS).toEqual([60_000, 5 * 60_000, 15 * 60_000]);
+    expect(LONGEST_TIMER).toBe(2 ** 31 - 1); // Node's longest setTimeout
     expect(attempts).toEqual([
       start,
       start + RETRY_DELAYS[0]!,
       start + RETRY_DELAYS[0]! + RETRY_DELAYS[1]!,
       start + RETRY_DELAYS[0]! + RETRY_DELAYS[1]! + RETRY_DELAYS[2]!,
+      start + RETRY_DELAYS[0]! + RETRY_DELAYS[1]! + 2 * RETRY_DELAYS[2]!,
     ]);
     expect(log).toContain('The scheduled rebuild failed; trying again in 1 min.');
+    expect(log.filter((line) => line.endsWith('in 15 min.'))).toHaveLength(2);
     expect(log.at(-1)).toBe('No scheduled posts: no rebuild planned.');
     expect(time.pending()).toEqual([]);
   });
@@ -137,6 +141,78 @@ describe('the rebuild timer for scheduled posts', () => {
     expect(time.pending()).toEqual([]);
     for (let i = 0; i < 10; i += 1) await Promise.resolve();
     expect(rebuilt).toBe(1);
+  });
+
+  it('does not rebuild before the moment, even a moment before it', async () => {
+    const time = fakeTime(T0);
+    let rebuilt = 0;
+    const scheduler = createScheduler({
+      ...time,
+      readNext: async () => new Date(T0 + 500),
+      rebuild: async () => {
+        rebuilt += 1;
+        return undefined;
+      },
+      log: () => {},
+    });
+    await scheduler.watch('soon');
+    expect(time.pending()).toEqual([T0 + 500]);
+    expect(rebuilt).toBe(0);
+    scheduler.stop();
+    expect(time.pending()).toEqual([]);
+  });
+
+  it("re-arms for a build's new moment, and drops the old timer when a build has none", async () => {
+    const time = fakeTime(T0);
+    const records: Record<string, Date | undefined> = { live: MONDAY_8 };
+    const scheduler = createScheduler({
+      ...time,
+      readNext: async (dir) => records[dir],
+      rebuild: async () => undefined,
+      log: () => {},
+    });
+    await scheduler.watch('live');
+    records.live = new Date('2026-12-08T13:00:00Z');
+    await scheduler.watch('live');
+    expect(time.pending()).toEqual([Date.parse('2026-12-08T13:00:00Z')]);
+    await scheduler.watch('empty');
+    expect(time.pending()).toEqual([]);
+  });
+
+  it("starts the retry delays again for a new build's scheduled post", async () => {
+    const time = fakeTime(T0);
+    const later = new Date('2026-12-24T13:00:00Z');
+    const attempts: number[] = [];
+    const scheduler = createScheduler({
+      ...time,
+      readNext: async (dir) => (dir === 'live' ? MONDAY_8 : later),
+      rebuild: async () => {
+        attempts.push(time.now());
+        return attempts.length === 3 ? 'next' : undefined;
+      },
+      log: () => {},
+    });
+    await scheduler.watch('live');
+    for (let i = 0; i < 3; i += 1) await time.fire(); // fails twice, then builds 'next'
+    await time.fire(); // fails at `later`
+    expect(time.pending()).toEqual([later.getTime() + RETRY_DELAYS[0]!]);
+  });
+
+  it('keeps one timer when a build is switched while a scheduled rebuild runs', async () => {
+    const time = fakeTime(T0);
+    let finish: (dir: string | undefined) => void = () => {};
+    const scheduler = createScheduler({
+      ...time,
+      readNext: async (dir) => (dir === 'live' ? MONDAY_8 : new Date('2026-12-24T13:00:00Z')),
+      rebuild: () => new Promise((resolve) => (finish = resolve)),
+      log: () => {},
+    });
+    await scheduler.watch('live');
+    await time.fire(); // the rebuild starts and is still running
+    await scheduler.watch('updated'); // `npm run update` switched builds meanwhile
+    finish(undefined); // then the scheduled rebuild fails
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(time.pending()).toHaveLength(1);
   });
 
   it("reads the build's record, and nothing from a build without one", async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../tools/measure-server.mjs';
 import { childEnv, freePort, startNode } from '../process';
 import { smallBuild } from './serve-helpers';
+import { listenProblem, listenSettings } from '../../server/listen-settings.mjs';
 
 let dist: string;
 let files: string;
@@ -53,6 +54,33 @@ async function whileTaken(check: (port: number) => Promise<void>) {
     holder.close();
   }
 }
+
+describe('the listen settings, read from the environment', () => {
+  it('defaults to localhost:4321 (docs/configuration.md) and trims what is set', () => {
+    expect(listenSettings({})).toEqual({ ok: true, port: 4321, host: 'localhost' });
+    expect(
+      listenSettings({ PORT: ' 8080 ', HOST: ' 0.0.0.0 ', TLS_CERT_FILE: '  ', TLS_KEY_FILE: '' }),
+    ).toEqual({ ok: true, port: 8080, host: '0.0.0.0' });
+  });
+
+  it('takes ports up to 65535 and no higher', () => {
+    expect(listenSettings({ PORT: '65535' })).toMatchObject({ ok: true, port: 65535 });
+    expect(listenSettings({ PORT: '65536' })).toEqual({
+      ok: false,
+      problem: 'PORT must be a whole number from 1 to 65535; it is "65536".',
+    });
+  });
+
+  it('says ports below 1024 need root, and a host name that does not resolve is not an address here', () => {
+    const denied = Object.assign(new Error('denied'), { code: 'EACCES' });
+    expect(listenProblem(denied, { host: 'localhost', port: 1023 })).toContain('ports below 1024 need root');
+    expect(listenProblem(denied, { host: 'localhost', port: 1024 })).not.toContain('need root');
+    const unresolved = Object.assign(new Error('getaddrinfo EAI_AGAIN web'), { code: 'EAI_AGAIN' });
+    expect(listenProblem(unresolved, { host: 'web', port: 4321 })).toMatch(
+      /^HOST is "web", which is not an address/,
+    );
+  });
+});
 
 describe('where npm start and npm run cms listen', { timeout: 20_000 }, () => {
   it('refuses a PORT that is no port, naming it', async () => {

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildRelease, currentRelease, lockHeld } from '../../server/releases.mjs';
+import { buildRelease, currentRelease, lockHeld, releaseBefore } from '../../server/releases.mjs';
 import { ASTRO_BUILD_ENV } from '../../tools/astro-build.mjs';
 
 // Writes index.html into --outDir, or fails when FAKE_BUILD=fail; FAKE_BUILD=wait holds it until
@@ -22,7 +22,7 @@ if (process.env.FAKE_BUILD === 'wait') {
   console.log('building');
   await new Promise((resolve) => { const t = setInterval(() => existsSync(process.env.FAKE_RELEASE) && (clearInterval(t), resolve()), 20); });
 }
-writeFileSync(outDir + '/index.html', process.env.FAKE_TEXT ?? 'home');
+if (process.env.FAKE_BUILD !== 'empty') writeFileSync(outDir + '/index.html', process.env.FAKE_TEXT ?? 'home');
 writeFileSync(outDir + '/env.json', JSON.stringify(process.env));
 `;
 
@@ -69,6 +69,34 @@ describe('buildRelease', () => {
     expect(await currentRelease(root)).toBe(first.dir);
     expect(await live()).toBe('first');
     expect(await releaseIds()).toEqual([first.id]);
+  });
+
+  it('takes a build that wrote no home page as failed, and builds again after a failure', async () => {
+    const first = await build({ FAKE_TEXT: 'first' });
+    await expect(build({ FAKE_BUILD: 'empty' })).rejects.toThrow(
+      /the build wrote no \.releases\/.+\/index\.html/,
+    );
+    expect(await currentRelease(root)).toBe(first.dir);
+    expect(await releaseIds()).toEqual([first.id]);
+    expect(await live()).toBe('first');
+    await build({ FAKE_TEXT: 'after the failures' });
+    expect(await live()).toBe('after the failures');
+  });
+
+  it("keeps npm start's build variables over the environment's, and a link a crash left beside current", async () => {
+    await mkdir(path.join(root, '.releases'));
+    await writeFile(path.join(root, `.releases/current.${process.pid}.next`), 'left by a crash');
+    const { dir } = await build({ FAKE_TEXT: 'first', PRECOMPRESS: '0', INCREMENTAL_BUILD: '0' });
+    const env = JSON.parse(await readFile(path.join(dir, 'env.json'), 'utf8'));
+    expect(env).toMatchObject({ PRECOMPRESS: '1', INCREMENTAL_BUILD: '1' });
+    expect(await live()).toBe('first');
+  });
+
+  it('names the newest release older than the live one as the one before it', async () => {
+    const first = await build({ FAKE_TEXT: '1' });
+    const second = await build({ FAKE_TEXT: '2' });
+    await mkdir(path.join(root, '.releases/00000000T000000-000Z'));
+    expect(await releaseBefore(root, second.dir)).toBe(first.dir);
   });
 
   it('keeps the release live before the new one, removes older ones and what a killed build left', async () => {

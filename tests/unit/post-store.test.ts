@@ -138,9 +138,10 @@ describe('post store', () => {
     expect(await broken.listPublished()).toEqual([]);
     expect(await broken.findBySlug('x')).toBeUndefined();
     expect(await broken.findById(1)).toBeUndefined();
+    // Said in the list, where no form holds any text.
     expect(await broken.remove(1)).toEqual({
       ok: false,
-      error: 'The post could not be saved in this browser. Your text is still in the form.',
+      error: 'The post could not be deleted from this browser. It is still in the list; try again.',
     });
     const write = await broken.create(input());
     expect(write).toEqual({

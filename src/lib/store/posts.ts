@@ -47,6 +47,9 @@ function writeError(reason: string): string {
     : 'The post could not be saved in this browser. Your text is still in the form.';
 }
 
+/** A delete that failed: said in the list, where no form holds any text. */
+const DELETE_FAILED = 'The post could not be deleted from this browser. It is still in the list; try again.';
+
 export function createPostStore(options: DbOperationOptions = {}) {
   const read = <T>(description: string, op: (db: AppDatabase) => Promise<T>, fallback: T) =>
     runDbOperation(description, op, options).then((result) => (result.ok ? result.value : fallback));
@@ -135,7 +138,7 @@ export function createPostStore(options: DbOperationOptions = {}) {
 
     async remove(id: number): Promise<WriteResult<void>> {
       const result = await runDbOperation('delete post', (db) => db.posts.delete(id), options);
-      return result.ok ? { ok: true, value: undefined } : { ok: false, error: writeError(result.reason) };
+      return result.ok ? { ok: true, value: undefined } : { ok: false, error: DELETE_FAILED };
     },
   };
 }

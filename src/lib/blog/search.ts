@@ -19,7 +19,10 @@ export interface BlogFilter {
   tags: readonly string[];
 }
 
-/** Typo-tolerant matching starts at this many characters; shorter text only matches exactly. */
+/**
+ * Shorter text only matches exactly. At this length fuzzy matching is asked for, but one typo in four
+ * letters (0.25) is past the threshold below, so in effect a typo is forgiven from five letters on.
+ */
 export const FUZZY_MIN_LENGTH = 4;
 
 export const isFiltering = (filter: BlogFilter): boolean =>

@@ -2,7 +2,7 @@
 // repository behind the PublishBackend interface and a real (fake-indexeddb) BlogDatabase: what is
 // written, what is remembered on the post, and every refusal that keeps both versions as they were.
 import Dexie from 'dexie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postToMarkdown } from '@/lib/admin/markdown';
 import { readFrontMatter } from '@/lib/text/post-file';
 import type { SitePost } from '@/lib/admin/site-posts';
@@ -10,6 +10,7 @@ import { createDatabase, type AppDatabase, type Post, type Publication } from '@
 import { PublishError, sha256Hex, type PublishBackend } from '@/lib/publish/backend';
 import { practiceDateTimeText, scheduledText } from '@/lib/site/dates';
 import {
+  loadSiteContext,
   postStanding,
   scheduledFor,
   websiteActions,
@@ -639,6 +640,117 @@ describe('where a post stands, in plain words', () => {
       label: 'Taken off the website',
       visitorsSeeIt: false,
     });
+  });
+});
+
+describe('where a post stands: the cases between', () => {
+  const site = (files: Record<string, string | undefined> = {}, sitePosts = new Map<number, SitePost>()) => ({
+    ...noSite,
+    sitePosts,
+    builtFiles: new Map(Object.entries(files)),
+  });
+  const publication = (fields: Partial<Publication> = {}): Publication => ({
+    file: 'visual-schedules.md',
+    state: 'published',
+    sha256: 'a',
+    postUpdatedAt: at.getTime(),
+    at,
+    committed: true,
+    ...fields,
+  });
+  const now = at.getTime();
+
+  it('counts a draft as on the website only while the build has the file it was committed or removed as', async () => {
+    const written = await addPost({ isDraft: 1, publication: publication({ committed: false }) });
+    expect(postStanding(written, site({ 'visual-schedules.md': 'a' }), now).standing).toBe('draft');
+    const removed = await addPost({
+      slug: 'other',
+      isDraft: 1,
+      publication: publication({ state: 'removed' }),
+    });
+    expect(postStanding(removed, site({ 'visual-schedules.md': 'old' }), now).standing).toBe(
+      'draft-on-website',
+    );
+    expect(postStanding(removed, site(), now).standing).toBe('draft');
+  });
+
+  it('never counts a record without its SHA-256 as built', async () => {
+    const post = await addPost({ publication: publication({ sha256: undefined }) });
+    expect(postStanding(post, site({ 'visual-schedules.md': undefined }), now).standing).toBe('sent');
+    expect(postStanding(post, site(), now).standing).toBe('sent');
+  });
+
+  it('says visitors still see the earlier version of a post changed since it was sent', async () => {
+    const post = await addPost({ publication: publication({ sha256: 'new', postUpdatedAt: now - 1 }) });
+    expect(postStanding(post, site({ 'visual-schedules.md': 'old' }), now)).toMatchObject({
+      standing: 'changed-since-sent',
+      visitorsSeeIt: true,
+    });
+    expect(postStanding(post, site(), now)).toMatchObject({
+      standing: 'changed-since-sent',
+      visitorsSeeIt: false,
+    });
+  });
+
+  it('tells a site post saved here since from one as the website shows it', async () => {
+    const post = await addPost();
+    const sitePost = (changed: boolean): SitePost => ({ source: { file: 'visual-schedules.md' }, changed });
+    expect(postStanding(post, site({}, new Map([[post.id, sitePost(true)]])), now).standing).toBe('changed');
+    expect(postStanding(post, site({}, new Map([[post.id, sitePost(false)]])), now).standing).toBe(
+      'on-website',
+    );
+  });
+
+  it('offers no removal for a post only in this browser', async () => {
+    const post = await addPost();
+    expect(websiteActions(post, 'browser-only')).toEqual({ publish: true, remove: false });
+    expect(websiteActions(post, 'changed')).toEqual({ publish: true, remove: true });
+  });
+});
+
+describe('loadSiteContext', () => {
+  const manifest = {
+    version: 1,
+    revision: 'r',
+    posts: [
+      {
+        slug: 'visual-schedules',
+        title: 'Visual Schedules',
+        excerpt: 'x',
+        content: '<p>x</p>',
+        tags: [],
+        author: 'Admin',
+        publishedAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+        isDraft: false,
+        revision: 'p',
+        source: { file: 'schedules.md', sha256: 'abc' },
+      },
+    ],
+  };
+
+  it("reads the build's manifest afresh, never from the browser's cache", async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const fetchFn = (async (url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      return new Response(JSON.stringify(manifest), { status: 200 });
+    }) as typeof fetch;
+    const context = await loadSiteContext([], fetchFn);
+    expect(calls).toEqual([['/blog/manifest.json', expect.objectContaining({ cache: 'no-cache' })]]);
+    expect(context.builtSlugs).toEqual(new Map([['visual-schedules', 'schedules.md']]));
+    expect(context.builtFiles).toEqual(new Map([['schedules.md', 'abc']]));
+  });
+
+  it('takes nothing from an error answer, even one that looks like a manifest', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const fetchFn = (async () => new Response(JSON.stringify(manifest), { status: 500 })) as typeof fetch;
+      const context = await loadSiteContext([], fetchFn);
+      expect(context.builtSlugs.size).toBe(0);
+      expect(context.builtFiles.size).toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { createDatabase, type AppDatabase, type Post } from '@/lib/db';
 import type { PictureFile, PublishBackend } from '@/lib/publish/backend';
 import { createGitHubBackend } from '@/lib/publish/github-backend';
 import { createLocalBackend } from '@/lib/publish/local-backend';
-import { MAX_PICTURE_BYTES, namedPictureFiles } from '@/lib/publish/pictures';
+import { MAX_PICTURE_BYTES, namedPictureFiles, planPictures } from '@/lib/publish/pictures';
 import { publishToWebsite } from '@/lib/publish/publisher';
 import type { SiteContext } from '@/lib/publish/publish-state';
 
@@ -228,6 +228,44 @@ describe('publishing a post with pictures', () => {
     });
     expect(html).toMatchObject({ ok: false, error: expect.stringContaining('(it is text/html)') });
     expect(repo.written).toEqual([]);
+  });
+
+  it('checks what this site answers: its status, its real size and type, an SVG by type or name', async () => {
+    const UNSAFE_SVG = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const plan = async (src: string, file: { body?: Uint8Array; type?: string; status?: number }) => {
+      const here = site({ [src]: file });
+      const calls: (RequestInit | undefined)[] = [];
+      const fetchFn = ((input: RequestInfo | URL, init?: RequestInit) => {
+        calls.push(init);
+        return here.fetchFn(input, init);
+      }) as typeof fetch;
+      const post = { slug: 'calm-corner', content: `<img src="${src}" alt="A">` };
+      const outcome = await planPictures(post, {}, memoryBackend().backend, fetchFn);
+      expect(calls).toEqual([{ cache: 'no-cache' }]);
+      return outcome;
+    };
+    expect(await plan('/a.png', { body: PNG, type: 'Image/PNG; charset=binary' })).toMatchObject({
+      ok: true,
+    });
+    expect(await plan('/a.png', { body: PNG, status: 500 })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('(status 500)'),
+    });
+    // No Content-Length: the bytes themselves are measured.
+    expect(await plan('/a.png', { body: new Uint8Array(MAX_PICTURE_BYTES + 1) })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('more than the 10 MB'),
+    });
+    expect(await plan('/chart', { body: UNSAFE_SVG, type: 'image/svg+xml' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('cannot be published'),
+    });
+    expect(await plan('/chart.svg', { body: UNSAFE_SVG, type: 'image/png' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('cannot be published'),
+    });
   });
 
   it('refuses an SVG that could run script or load another file, naming it and why; sends a plain one', async () => {

@@ -242,6 +242,69 @@ describe('the local backend address', () => {
   });
 });
 
+describe('the connection, from the configured target', () => {
+  it('never uses a configured local backend that is not a loopback address, and survives blocked storage', () => {
+    const storage = new MemoryStorage();
+    expect(
+      localBackendUrl({ ...target, localBackendUrl: 'http://example.org:8081/api/v1' }, 'localhost', storage),
+    ).toBeUndefined();
+    const blocked = {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    } as unknown as Storage;
+    expect(localBackendUrl(target, 'localhost', blocked)).toBe('http://localhost:8081/api/v1');
+  });
+
+  it('says the local server was tried before an unsupported backend, and takes the configured site_id', async () => {
+    const refused = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const options = {
+      hostname: 'localhost',
+      storage: new MemoryStorage(),
+      tabStorage: new MemoryStorage(),
+      fetch: refused,
+    };
+    expect(await connect({ ...options, target: { ...target, name: 'gitlab' } })).toEqual({
+      kind: 'unsupported',
+      backendName: 'gitlab',
+      localTried: true,
+    });
+    expect(await connect({ ...options, target: { ...target, siteDomain: 'cms.example.org' } })).toMatchObject(
+      {
+        kind: 'github-signed-out',
+        provider: { siteId: 'cms.example.org', baseUrl: 'https://auth.example.org', authEndpoint: 'auth' },
+      },
+    );
+  });
+
+  it("talks to the configured API, repository and branch with the session's token", async () => {
+    const tab = new MemoryStorage();
+    tab.setItem(GITHUB_SESSION_KEY, JSON.stringify({ token: 'gho_admin' }));
+    const asked: [string, RequestInit | undefined][] = [];
+    const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push([String(input), init]);
+      return new Response('{"message":"Not Found"}', { status: 404 });
+    }) as typeof fetch;
+    const connection = await connect({
+      target: { ...target, apiRoot: 'https://github.example.org/api/v3', branch: 'live' },
+      hostname: 'www.example.org',
+      storage: new MemoryStorage(),
+      tabStorage: tab,
+      fetch: fetchFn,
+    });
+    if (connection.kind !== 'github') throw new Error(`connected as ${connection.kind}`);
+    // The answer does not matter here (a 404 reads as a repository out of reach); the request does.
+    await connection.backend.readFile('content/posts/a.md').catch(() => undefined);
+    expect(asked.map(([url]) => url)).toContain(
+      'https://github.example.org/api/v3/repos/bright-path/site/contents/content/posts/a.md?ref=live',
+    );
+    for (const [url, init] of asked) {
+      expect(url.startsWith('https://github.example.org/api/v3/repos/bright-path/site')).toBe(true);
+      expect(new Headers(init?.headers).get('Authorization')).toMatch(/gho_admin/);
+    }
+  });
+});
+
 describe('GitHub sign-in', () => {
   it('reuses a Decap CMS GitHub session, prefers its own, and signs out of both', async () => {
     const tab = new MemoryStorage();

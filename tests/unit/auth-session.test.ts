@@ -24,6 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks(); // a silenced console.error must not hide the next file's errors (isolate: false)
   setup.db.close();
 });
 

@@ -114,7 +114,16 @@ describe('session tokens', () => {
       .setSubject('9007199254740993')
       .setExpirationTime('2h')
       .sign(key);
-    for (const token of [noSession, noUser, noExpiry, emptySession, fractionalUser, hugeUser])
+    // Number('') and Number(' 1') read as user ids 0 and 1: only the digits of an id the database gives.
+    const userLike = (sub: string) =>
+      new SignJWT({ sid: 'abc' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setExpirationTime('2h')
+        .sign(key);
+    const oddUsers = await Promise.all(['', ' 1', '0', '01', '1e0', '0x1'].map(userLike));
+    for (const token of [noSession, noUser, noExpiry, emptySession, fractionalUser, hugeUser, ...oddUsers])
       expect(await readSessionToken(token, key)).toBeUndefined();
+    expect(await readSessionToken(await userLike('12'), key)).toMatchObject({ userId: 12 });
   });
 });

@@ -4,8 +4,6 @@
 // derivations are compared in constant time.
 import { bytesToHex, derivePasswordHash } from './password-derivation.mjs';
 
-export const SHA256_HEX_PATTERN = /^[0-9a-f]{64}$/;
-
 /**
  * The password rule of SPEC 5: at least 8 characters, among them a lower-case letter, an upper-case
  * letter, a digit and one of @$!%*?&. The spec defines it and leaves it unused, and so do we: no

@@ -39,7 +39,8 @@ export async function readSessionToken(token: string, key: CryptoKey): Promise<T
       algorithms: [TOKEN_ALGORITHM],
       requiredClaims: ['exp'],
     });
-    const userId = Number(payload.sub);
+    // The digits of a database id (from 1): Number() reads '' as 0 and ' 1', '1e0' or '0x1' as 1.
+    const userId = /^[1-9]\d*$/.test(payload.sub ?? '') ? Number(payload.sub) : Number.NaN;
     if (
       typeof payload.sid !== 'string' ||
       !payload.sid ||

@@ -6,6 +6,7 @@ import {
   bytesToHex,
   derivePasswordHash,
   ADMIN_USERNAME_PATTERN,
+  ADMIN_USERNAME_RULE,
   PBKDF2_ITERATIONS,
   shippedAccountProblem,
   siteSalt,
@@ -151,7 +152,7 @@ function readAdminAccount(env) {
     throw new Error('ADMIN_PASSWORD_SHA256 is set but ADMIN_USERNAME is not; set both or neither.');
   if (!hash) throw new Error('ADMIN_USERNAME is set but ADMIN_PASSWORD_SHA256 is not; set both or neither.');
   if (!ADMIN_USERNAME_PATTERN.test(username)) {
-    throw new Error('ADMIN_USERNAME must be at most 100 characters without spaces or control characters.');
+    throw new Error(`${ADMIN_USERNAME_RULE}.`);
   }
   if (!SHA256_HEX.test(hash)) {
     throw new Error(

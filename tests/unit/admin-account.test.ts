@@ -179,6 +179,17 @@ describe('build-time variables', () => {
     );
   });
 
+  it('says the username rule in the same words at the build and at the sign-in', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const rule = 'ADMIN_USERNAME must be 1 to 100 characters without spaces or control characters';
+    expect(() => buildEnvironment({ ...base, ADMIN_USERNAME: 'a b', ADMIN_PASSWORD_SHA256: HASH })).toThrow(
+      `${rule}.`,
+    );
+    await expect(
+      shippedAdminAccount({ username: 'a b', passwordSha256: HASH, development: false }, { salt: SALT }),
+    ).rejects.toThrow(rule);
+  });
+
   it('refuses one variable without the other', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(() => buildEnvironment({ ...base, ADMIN_USERNAME: 'a' })).toThrow(/set both or neither/);

@@ -76,6 +76,9 @@ export function derivePasswordHash(passwordSha256, salt, iterations) {
 /** The admin's username (ADMIN_USERNAME): 1-100 characters, no spaces and no control characters. */
 // eslint-disable-next-line no-control-regex
 export const ADMIN_USERNAME_PATTERN = /^[^\s\u0000-\u001f\u007f-\u009f]{1,100}$/;
+/** What the build and the sign-in say of a username ADMIN_USERNAME_PATTERN refuses. */
+export const ADMIN_USERNAME_RULE =
+  'ADMIN_USERNAME must be 1 to 100 characters without spaces or control characters';
 
 const SALT_HEX = /^(?:[0-9a-f]{2}){16,64}$/i;
 const DERIVED_HEX = /^[0-9a-f]{64}$/i;
@@ -91,7 +94,7 @@ export function shippedAccountProblem(value) {
   if (typeof value !== 'object' || value === null) return 'the build has no admin account';
   const { username, passwordHash, salt, iterations } = /** @type {Record<string, unknown>} */ (value);
   if (typeof username !== 'string' || !ADMIN_USERNAME_PATTERN.test(username.trim())) {
-    return 'ADMIN_USERNAME must be 1 to 100 characters without spaces or control characters';
+    return ADMIN_USERNAME_RULE;
   }
   if (typeof passwordHash !== 'string' || !DERIVED_HEX.test(passwordHash)) {
     return 'ADMIN_PASSWORD_SHA256 did not give a 64-character hex derivation';

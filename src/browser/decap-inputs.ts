@@ -5,6 +5,7 @@ import configText from '../../admin/config.yml?raw';
 import { publishTarget } from 'virtual:build-derived';
 import previewStyles from '@/styles/cms-preview.css?inline';
 import siteStyles from '@/styles/global.css?inline';
+import type { PublishBackend } from '@/lib/publish/backend';
 import { connect, LOCAL_BACKEND_URL_KEY } from '@/lib/publish/connection';
 
 export interface DecapInputs {
@@ -40,31 +41,32 @@ const decapStorage: Storage = {
   clear: () => localStorage.clear(),
 };
 
-async function fileInRepository(path: string): Promise<boolean | undefined> {
+/**
+ * Asks the repository through the backend the admin publishes with; undefined when there is none
+ * (no decap-server, no GitHub sign-in) or the question fails: the CMS then saves without the check.
+ */
+async function askRepository<T>(question: (backend: PublishBackend) => Promise<T>): Promise<T | undefined> {
   try {
     const connection = await connect({ storage: decapStorage });
     return connection.kind === 'local' || connection.kind === 'github'
-      ? await connection.backend.hasFile(path)
+      ? await question(connection.backend)
       : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function slugOwnerInRepository(slug: string, ownFile: string): Promise<string | undefined> {
-  try {
-    const connection = await connect({ storage: decapStorage });
-    if (connection.kind !== 'local' && connection.kind !== 'github') return undefined;
+const fileInRepository = (path: string) => askRepository((backend) => backend.hasFile(path));
+
+const slugOwnerInRepository = (slug: string, ownFile: string) =>
+  askRepository(async (backend) => {
     // Only when a Slug is named: the reader of post files (YAML) is not the CMS page's to load.
     const [{ loadSiteContext }, { slugOwner }] = await Promise.all([
       import('@/lib/publish/publish-state'),
       import('@/lib/publish/slug-owners'),
     ]);
-    return await slugOwner(slug, ownFile, await loadSiteContext([]), connection.backend);
-  } catch {
-    return undefined;
-  }
-}
+    return slugOwner(slug, ownFile, await loadSiteContext([]), backend);
+  });
 
 export const decapInputs: DecapInputs = {
   configText,

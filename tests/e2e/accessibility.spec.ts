@@ -53,6 +53,54 @@ test.describe('the largest text at 320 px', () => {
     }
   });
 
+  // An address has no space to wrap at: it broke wherever the line ended ('hello@example.co|m').
+  test('an e-mail address wraps after its @, not inside a name, with every setting at its largest', async ({
+    page,
+  }) => {
+    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify(LARGEST_PREFERENCES),
+    ] as const);
+    for (const path of ['/', '/privacy']) {
+      await page.goto(path);
+      await readableFontLoaded(page);
+      const addresses = page.locator('main a[href^="mailto:"], footer a[href^="mailto:"]');
+      expect(await addresses.count(), path).toBeGreaterThan(0);
+      for (const address of await addresses.all()) {
+        // Each line break inside the address: after its '@', or inside a part (the name before the
+        // '@', the domain after it) too wide for the line on its own.
+        const cuts = await address.evaluate((link) => {
+          const line = link.parentElement!;
+          const style = getComputedStyle(line);
+          const room = line.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const range = document.createRange();
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+          const chars: { char: string; box: DOMRect }[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.textContent!.length; i++) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              chars.push({ char: node.textContent![i]!, box: range.getClientRects()[0]! });
+            }
+          }
+          const text = chars.map(({ char }) => char).join('');
+          const at = text.lastIndexOf('@') + 1;
+          const width = (from: number, to: number) =>
+            chars.slice(from, to).reduce((sum, { box }) => sum + box.width, 0);
+          const partWidth = (i: number) => (i < at ? width(0, at) : width(at, text.length));
+          return chars.flatMap(({ box }, i) => {
+            const previous = chars[i - 1]?.box;
+            const newLine = previous && box.top > previous.top + previous.height / 2;
+            return newLine && i !== at && partWidth(i) <= room
+              ? [`${text.slice(0, i)}|${text.slice(i)}`]
+              : [];
+          });
+        });
+        expect(cuts, path).toEqual([]);
+      }
+    }
+  });
+
   test('at 100 % text the header stays fixed', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('[data-site-header]')).not.toHaveAttribute('data-static');

@@ -1,6 +1,6 @@
 // Offline reading and updates (SPEC: service worker): the only suite that lets the service worker run
 // (playwright.config.ts blocks it for the others, so their pages always come from the server).
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, openBlankSitePage, requestsSettle, test } from './fixtures';
 
@@ -34,6 +34,53 @@ const TAKEOVER = { timeout: 35_000 };
  * on a loaded machine has taken more than expect's 5 s.
  */
 const INSTALL = { timeout: 20_000 };
+
+/**
+ * What the browser did with the site's service worker versions and the page's documents, each line
+ * with its time (DevTools protocol, so a worker that no longer answers is recorded too). Attached to
+ * a failed run of an update test (afterEach below, as test-results/…/service-workers.log): "a new
+ * version waits" has timed out waiting for its last reload in CI, never here, and this says which
+ * step held it up.
+ */
+let updateLog: string[] | undefined;
+
+async function recordUpdate(page: Page): Promise<void> {
+  const start = Date.now();
+  const log: string[] = [];
+  updateLog = log;
+  let last = '';
+  const note = (line: string) => {
+    if (line !== last) log.push(`${String(Date.now() - start).padStart(6)} ms  ${line}`);
+    last = line;
+  };
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions)
+      note(
+        `worker ${version.versionId} ${new URL(version.scriptURL).search || '(current)'}: ` +
+          `${version.status}, ${version.runningStatus}, ${version.controlledClients?.length ?? 0} clients`,
+      );
+  });
+  await cdp.send('ServiceWorker.enable');
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) note(`navigation ${request.url()}`);
+  });
+  page.on('requestfailed', (request) => note(`failed ${request.url()}: ${request.failure()?.errorText}`));
+  page.on('domcontentloaded', () => note(`domcontentloaded ${page.url()}`));
+  page.on('load', () => note(`load ${page.url()}`));
+  page.on('console', (message) => note(`console ${message.type()}: ${message.text()}`));
+}
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a hook needs from it
+test.afterEach(async ({}, testInfo) => {
+  if (updateLog && testInfo.status !== testInfo.expectedStatus) {
+    // A file beside the trace: the list reporter prints its path, where it cuts a text attachment short.
+    const path = testInfo.outputPath('service-workers.log');
+    await writeFile(path, updateLog.join('\n') + '\n');
+    await testInfo.attach('service worker versions and documents', { path, contentType: 'text/plain' });
+  }
+  updateLog = undefined;
+});
 
 async function workerState(page: Page) {
   return page.evaluate(async () => {
@@ -306,6 +353,7 @@ test.describe("a post's pictures", { tag: '@full-browser' }, () => {
 
 test('a new version waits for the visitor: "Not now" keeps the page, "Reload" switches', async ({ page }) => {
   test.setTimeout(30_000 + INSTALL.timeout + TAKEOVER.timeout);
+  await recordUpdate(page);
   // The visitor's browser runs an older version of the worker (another script address stands in
   // for other contents: the browser sees a new version either way, and no server change is needed).
   await openBlankSitePage(page);
@@ -410,6 +458,7 @@ test('on a very short window, the new-version prompt starts in sight and scrolls
 
 test('"Reload" does not wait for the old version to finish a slow request', async ({ page, context }) => {
   test.setTimeout(30_000 + INSTALL.timeout + TAKEOVER.timeout);
+  await recordUpdate(page);
   await openBlankSitePage(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/sw.js?version=older', { scope: '/' });

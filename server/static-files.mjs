@@ -6,7 +6,9 @@
 // a cut answer and nothing else. sirv, used before, listed the files once at start (a new post
 // stayed invisible until a restart) and piped read streams without an error handler: one file gone
 // mid-request stopped the process (docs/decisions/0021-builds-switched-whole.md).
-import { open } from 'node:fs/promises';
+// A file is served only if its real path, links resolved, is inside the build's real path: a link
+// in the build that points out of it is no file of the build, and answers as a missing one.
+import { open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { RULE_FILES } from './host-rules.mjs';
@@ -80,13 +82,20 @@ function candidates(pathname) {
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG', 'ELOOP']);
 
-/** An open regular file and its stat, or undefined when there is none. */
-async function openFile(file) {
+/** Whether `file` (real) is `root` (real) or inside it. */
+const inside = (root, file) => file === root || file.startsWith(root + path.sep);
+
+/**
+ * An open regular file and its stat, or undefined when there is none, or when `root` (a real path)
+ * is given and the file, links resolved, is outside it. Resolved only once the file is open: one
+ * realpath per file served, none for the names tried before it.
+ */
+async function openFile(file, root) {
   let handle;
   try {
     handle = await open(file, 'r');
     const stats = await handle.stat();
-    if (stats.isFile()) return { handle, stats };
+    if (stats.isFile() && (!root || inside(root, await realpath(file)))) return { handle, stats };
   } catch (error) {
     if (!MISSING.has(error?.code)) throw error;
   }
@@ -95,21 +104,24 @@ async function openFile(file) {
 }
 
 /** `file` as the first compressed copy the browser takes that the build wrote, or as it is. */
-async function openCopy(file, encodings) {
+async function openCopy(file, encodings, root) {
   for (const encoding of [...encodings, undefined]) {
-    const found = await openFile(encoding ? file + encoding.suffix : file);
+    const found = await openFile(encoding ? file + encoding.suffix : file, root);
     if (found) return { ...found, encoding: encoding?.name };
   }
   return undefined;
 }
 
-/** The first existing file among `candidates` (each also as a compressed copy the browser takes). */
+/**
+ * The first existing file among `candidates` (each also as a compressed copy the browser takes) in
+ * `dir`, a real path.
+ */
 async function find(dir, pathname, acceptEncoding) {
   const encodings = acceptedEncodings(acceptEncoding);
   for (const name of candidates(pathname)) {
     const file = path.join(dir, name);
-    if (file !== dir && !file.startsWith(dir + path.sep)) return undefined;
-    const found = await openCopy(file, encodings);
+    if (!inside(dir, file)) return undefined;
+    const found = await openCopy(file, encodings, dir);
     if (found) return { ...found, name };
   }
   return undefined;
@@ -223,12 +235,16 @@ function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
  * @param {{ setHeaders?: (res: import('node:http').ServerResponse, servedFile: string) => void, onNoMatch: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> | void }} options
  */
 export function staticFiles(dir, { setHeaders = () => {}, onNoMatch }) {
-  const root = path.resolve(dir);
+  // Resolved once: `dir` may be a link, or lie under one (`DIST_DIR=.releases/current`, a project
+  // reached through a link), and the files are then looked up in the folder it named when the
+  // handler was made, the build whose _headers and _redirects the server read. Gone, it has no files.
+  const rootReady = realpath(path.resolve(dir)).catch(() => undefined);
   return async function serveFile(req, res) {
     // Prefixed, not resolved against a base: `//x` stays a path (serve.mjs checked the target).
     const pathname = decodeURIComponent(new URL(`http://localhost${req.url ?? '/'}`).pathname);
+    const root = await rootReady;
     const found =
-      hidden(pathname) || pathname.includes('\0')
+      !root || hidden(pathname) || pathname.includes('\0')
         ? undefined
         : await find(root, pathname, String(req.headers['accept-encoding'] ?? ''));
     if (!found) return onNoMatch(req, res);

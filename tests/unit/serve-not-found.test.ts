@@ -1,9 +1,10 @@
 // The 404 page as the real `npm start` server (server/serve.mjs, its own process) sends it from a
 // build with compressed copies (`npm start` builds with PRECOMPRESS=1): the copy a browser takes, as
 // for every other page, so that a HEAD says what a GET sends (RFC 9110, 9.3.2), and no CPU is spent
-// compressing the same page again at each unknown address.
-import { rm, writeFile } from 'node:fs/promises';
+// compressing the same page again at each unknown address. A link out of the build is no file of it.
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +14,22 @@ import { smallBuild, startServer, type Started } from './serve-helpers';
 const NOT_FOUND = `<!doctype html><title>Not found</title><h1>Not found</h1>${'<p>Try the menu.</p>'.repeat(200)}`;
 
 let dist: string;
+let outside: string;
 let server: Started;
 
 beforeAll(async () => {
   dist = await smallBuild({ '404.html': NOT_FOUND });
   await writeFile(path.join(dist, '404.html.br'), brotliCompressSync(NOT_FOUND));
+  outside = await mkdtemp(path.join(tmpdir(), 'serve-outside-'));
+  await writeFile(path.join(outside, 'secret.txt'), 'a file of the computer, not of the build');
+  await symlink(path.join(outside, 'secret.txt'), path.join(dist, 'linked.txt'));
   server = await startServer(dist);
 }, 20_000);
 
 afterAll(async () => {
   server?.child.kill('SIGTERM');
   await rm(dist, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
 });
 
 /** One request on a fresh connection: the status, the headers and the body's bytes as sent. */
@@ -72,6 +78,14 @@ describe('an unknown address', () => {
     const get = await request('GET', '/no-such-page', { 'Accept-Encoding': 'identity' });
     expect(get.status).toBe(404);
     expect(get.headers['content-encoding']).toBeUndefined();
+    expect(get.body.toString()).toBe(NOT_FOUND);
+  });
+});
+
+describe('a link in the build to a file outside it', () => {
+  it('is answered as an unknown address', async () => {
+    const get = await request('GET', '/linked.txt', { 'Accept-Encoding': 'identity' });
+    expect(get.status).toBe(404);
     expect(get.body.toString()).toBe(NOT_FOUND);
   });
 });

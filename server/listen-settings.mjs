@@ -1,7 +1,10 @@
 // Where `npm start` listens (PORT, HOST, TLS_CERT_FILE and TLS_KEY_FILE; docs/configuration.md), read
 // and checked before it builds, and what it says when it cannot listen there: one line that names
-// the variable to change, rather than a stack trace after a build of a minute.
+// the variable to change, rather than a stack trace after a build of a minute. And the server it
+// listens with, with its limits on how long a client may take to send a request.
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
 import net from 'node:net';
 import { createSecureContext } from 'node:tls';
 
@@ -86,4 +89,38 @@ export function listenErrorNow({ host, port }) {
     probe.once('error', resolve);
     probe.listen(port, host, () => probe.close(() => resolve(undefined)));
   });
+}
+
+/**
+ * How long a client may take to send its request, in ms, in this one place. Node's defaults (60 s
+ * for the headers, 300 s for the whole request, checked every 30 s) let a client that sends a byte
+ * now and then hold a connection for minutes; a browser sends its headers at once, and the largest
+ * request, a form's JSON, is at most 16 KB (64 kB to the development collector), which the form
+ * handlers give 10 s. Past either limit Node answers 408 and closes the connection.
+ * - headersMs: the request line and headers, from their first byte;
+ * - requestMs: the whole request, body included; never the answer (a slow download is not cut);
+ * - checkEveryMs: how often Node looks (at its 30 s a limit could be passed by 30 s more).
+ * Between two requests on one connection neither runs: Node's keep-alive (5 s idle) does.
+ * No cap on connections (server.maxConnections): with these limits a slow client holds one for
+ * seconds, not minutes, and no measured capacity says where a cap would turn away attackers rather
+ * than visitors; behind nginx (docs/deployment.md), nginx's own limits come first.
+ */
+export const REQUEST_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000, checkEveryMs: 5_000 };
+
+/**
+ * The server `npm start` listens with: HTTPS with HTTP/2 (and HTTP/1.1 for clients without it) when
+ * `tls` is given, as the static hosts serve the site; plain HTTP/1.1 otherwise. Either way with the
+ * REQUEST_TIMEOUTS (HTTP/1.1 connections; an HTTP/2 session has none of these).
+ * @param {import('node:http').RequestListener} handler
+ * @param {{ tls?: { cert: Buffer, key: Buffer }, timeouts?: typeof REQUEST_TIMEOUTS }} [options]
+ */
+export function createSiteServer(handler, { tls, timeouts = REQUEST_TIMEOUTS } = {}) {
+  const server = tls
+    ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handler)
+    : http.createServer(handler);
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
+  // Read when the server starts listening (both kinds).
+  server.connectionsCheckingInterval = timeouts.checkEveryMs;
+  return server;
 }

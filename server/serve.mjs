@@ -9,8 +9,6 @@
 // Without those flags it serves one folder as it is: dist/, or `node server/serve.mjs DIR` (or
 // DIST_DIR=DIR), which the server's own tests use for a small build.
 import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import http2 from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -20,7 +18,7 @@ import { loadFormHandler } from './forms.mjs';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects, RULE_FILES } from './host-rules.mjs';
 import { buildRelease, currentRelease, RELEASES, releaseBefore } from './releases.mjs';
 import { inertFileHeaders } from './inert-files.mjs';
-import { listenErrorNow, listenProblem, listenSettings } from './listen-settings.mjs';
+import { createSiteServer, listenErrorNow, listenProblem, listenSettings } from './listen-settings.mjs';
 import { createScheduler } from './schedule.mjs';
 import { sendPage, staticFiles } from './static-files.mjs';
 
@@ -313,9 +311,10 @@ function serve(req, res) {
   });
 }
 
-// HTTPS with HTTP/2, as the static hosts serve the site, when a certificate is given (the audit's
-// AUDIT_HTTP2 mode makes a self-signed one); plain HTTP/1.1 otherwise, which is what `npm start` does.
-const server = tls ? http2.createSecureServer({ ...tls, allowHTTP1: true }, serve) : http.createServer(serve);
+// HTTPS with HTTP/2 when a certificate is given (the audit's AUDIT_HTTP2 mode makes a self-signed
+// one); plain HTTP/1.1 otherwise, which is what `npm start` does. Either way with limits on how long
+// a client may take to send its request (server/listen-settings.mjs, REQUEST_TIMEOUTS).
+const server = createSiteServer(serve, { tls });
 server.on('error', (error) => {
   if (server.listening) console.error('Server error:', error);
   else {

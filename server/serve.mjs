@@ -240,6 +240,15 @@ async function liveSite() {
 const compress = compression();
 
 /**
+ * The request as the compressor sees it: a HEAD as a GET. It never compresses a HEAD, so a HEAD of a
+ * file without a compressed copy said the file's own length and no encoding where the GET sent it
+ * compressed (RFC 9110, 9.3.2: the same header fields). What it then writes Node drops: a HEAD gets
+ * no body.
+ */
+const forCompressor = (req) =>
+  req.method === 'HEAD' ? Object.create(req, { method: { value: 'GET' } }) : req;
+
+/**
  * The request's URL and decoded path, or undefined for a target no browser sends (`*`, an absolute
  * URL, bad percent-encoding, `//[`): those get a 400. Read after the origin, so that `//host` stays
  * a path, as the file lookup reads it (`new URL('//[', base)` threw, and the rejection stopped the server).
@@ -294,7 +303,7 @@ async function handle(req, res) {
     // A piece of a file is a piece of its bytes as stored: never compressed on the way (the Content-Range
     // would count bytes the body does not have).
     if (req.headers.range) files(req, res).then(resolve, reject);
-    else compress(req, res, () => files(req, res).then(resolve, reject));
+    else compress(forCompressor(req), res, () => files(req, res).then(resolve, reject));
   });
 }
 

@@ -70,6 +70,17 @@ export function matchRedirect(rules, pathname) {
   return undefined;
 }
 
+/**
+ * A `_headers` path pattern. One that ends in `/*` also covers the folder's own address without
+ * the slash, as Netlify reads it (Cloudflare Pages never serves that address: it redirects `/cms`
+ * to `/cms/`): read as a redirect's, `/cms` got the CMS's page without its noindex.
+ */
+function headerPatternToRegExp(pattern) {
+  const regExp = patternToRegExp(pattern);
+  if (!pattern.endsWith('/*') || pattern === '/*') return regExp;
+  return new RegExp(`${patternToRegExp(pattern.slice(0, -2)).source}|${regExp.source}`, 's');
+}
+
 /** `_headers`: a path pattern line, then indented `Name: value` lines that apply to it. */
 export function parseHeaders(text) {
   const blocks = [];
@@ -77,7 +88,7 @@ export function parseHeaders(text) {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      current = { pattern: line.trim(), match: patternToRegExp(line.trim()), headers: [] };
+      current = { pattern: line.trim(), match: headerPatternToRegExp(line.trim()), headers: [] };
       blocks.push(current);
       continue;
     }

@@ -73,6 +73,11 @@ test.describe('search engines', () => {
     const admin = await page.request.get('/admin/posts');
     expect(admin.headers()['x-robots-tag']).toBe('noindex, nofollow');
     expect(await admin.text()).toContain('<meta name="robots" content="noindex, nofollow"');
+    // Without the trailing slash too: the CMS's page, and the admin's redirect to its post list.
+    for (const path of ['/cms', '/admin']) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
+    }
   });
 
   test('the sitemap lists the public pages and no admin or login page', async ({ request }) => {

@@ -139,6 +139,18 @@ describe('_headers', () => {
     ]);
   });
 
+  // As Netlify reads it: `/cms` served the CMS's page without the headers of `/cms/*`.
+  it("applies a folder's `/x/*` to `/x` itself, and to no other address", () => {
+    const folder = parseHeaders('/cms/*\n  A: 1\n/*\n  B: 2\n');
+    for (const path of ['/cms', '/cms/', '/cms/config.yml', '/cms/a/b']) {
+      expect(headersFor(folder, path).get('A'), path).toBe('1');
+    }
+    for (const path of ['/cmsx', '/cms.html', '/other/cms', '/']) {
+      expect(headersFor(folder, path).get('A'), path).toBeUndefined();
+      expect(headersFor(folder, path).get('B'), path).toBe('2');
+    }
+  });
+
   it('keeps colons inside values', () => {
     const [block] = parseHeaders('/*\n  Content-Security-Policy: default-src https://a.example:443\n');
     expect(block?.headers).toEqual([['Content-Security-Policy', 'default-src https://a.example:443']]);
@@ -148,11 +160,27 @@ describe('_headers', () => {
 describe('public/_headers', () => {
   const blocks = parseHeaders(readFileSync('public/_headers', 'utf8'));
 
+  // The admin's and the CMS's addresses, with or without their trailing slash (`/admin` is a redirect
+  // to the post list); the sign-in page may be listed (tests/e2e/seo.spec.ts).
+  it('keeps the admin and the CMS out of search engines, not the sign-in page', () => {
+    for (const path of ['/cms', '/cms/', '/admin', '/admin/', '/admin/posts', '/admin/posts/new/']) {
+      expect(headersFor(blocks, path).get('X-Robots-Tag'), path).toBe('noindex, nofollow');
+    }
+    for (const path of ['/login', '/login/', '/', '/blog']) {
+      expect(headersFor(blocks, path).get('X-Robots-Tag'), path).toBeUndefined();
+    }
+  });
+
   // Cloudflare Pages joins a header that several matching blocks set into one comma-separated value
   // (two policies at once, or an invalid Cross-Origin-Opener-Policy that browsers then ignore), where
   // npm start and Netlify let the later block win. Set once, a header means the same on every host.
   it('sets each header at most once for any path', () => {
-    const paths = [...blocks.map((block) => block.pattern.replace(/\*|:\w+/g, 'x')), '/', '/blog/a-post'];
+    const paths = [
+      ...blocks.map((block) => block.pattern.replace(/\*|:\w+/g, 'x')),
+      ...blocks.map((block) => block.pattern.replace(/\/\*$/, '')).filter(Boolean),
+      '/',
+      '/blog/a-post',
+    ];
     for (const path of paths) {
       const names = blocks
         .filter((block) => block.match.test(path))
@@ -175,5 +203,11 @@ describe('the plain nginx server of docs/deployment.md', () => {
     const block = /location \/_astro\/ \{[^}]*\}/.exec(docs)?.[0] ?? '';
     const caching = block.split('\n').filter((line) => /^\s*add_header Cache-Control/.test(line));
     expect(caching).toEqual(['        add_header Cache-Control "public, max-age=31536000, immutable";']);
+  });
+
+  // As `_headers` reads `/cms/*` (above): `location /cms/` left `/cms` to `location /`.
+  it("gives the CMS's headers to its address without the slash too", () => {
+    const block = /location \/cms \{[^}]*\}/.exec(docs)?.[0] ?? '';
+    expect(block).toContain('add_header X-Robots-Tag "noindex, nofollow" always;');
   });
 });

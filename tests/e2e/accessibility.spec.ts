@@ -11,7 +11,8 @@ const withLargestText = (page: Page) =>
   );
 
 // The panel's largest text on the narrowest screen WCAG asks for (320 CSS px): nothing may need
-// sideways scrolling, and the header, grown to two rows, scrolls away instead of staying fixed.
+// sideways scrolling, and the header, grown to two rows, stays fixed only while it takes at most a
+// fifth of the window.
 test.describe('the largest text at 320 px', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
@@ -30,9 +31,23 @@ test.describe('the largest text at 320 px', () => {
       const menu = page.getByRole('button', { name: 'Menu' });
       const box = (await menu.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(320);
-      await expect(page.locator('[data-site-header]')).toHaveAttribute('data-static', '');
-      // Nothing to keep clear at the top but the usual 1.5rem (the header scrolls away).
-      await expect(page.locator('html')).toHaveCSS('scroll-padding-top', '36px');
+      // Fixed only while it takes at most a fifth of the window (two rows took more while the
+      // spacing grew with the text); scrolled away, nothing to keep clear at the top but the usual
+      // 1.5rem, fixed, its height as well.
+      await expect
+        .poll(() =>
+          page.locator('[data-site-header]').evaluate((header) => {
+            const height = (header as HTMLElement).offsetHeight;
+            const scrollsAway = height > window.innerHeight / 5;
+            return {
+              scrollsAway: header.hasAttribute('data-static') === scrollsAway,
+              padding:
+                getComputedStyle(document.documentElement).scrollPaddingTop ===
+                `${(scrollsAway ? 0 : height) + 36}px`,
+            };
+          }),
+        )
+        .toEqual({ scrollsAway: true, padding: true });
     });
   }
 
@@ -199,7 +214,9 @@ test('the header never covers a page’s first heading or link, at the panel’s
         (stored) => sessionStorage.setItem('a11y-preferences', stored),
         JSON.stringify(preferences),
       );
-      await page.reload();
+      // Opened afresh at its top: a reload puts the page back where it was, as Chromium finds it
+      // from an element on it, which the larger text has moved.
+      await page.goto(path);
       await expect.poll(firstClearOfHeader, { message: `${path} at ${viewport.width} px` }).toEqual({
         clear: true,
         seen: true,

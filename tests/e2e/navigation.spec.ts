@@ -243,14 +243,68 @@ test.describe('the accessibility panel with every setting at its largest, at 320
     expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
   });
 
-  test('on a very short window, a switch keeps its words whole', async ({ page }) => {
+  test('on a very short window, it cuts no word', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 180 }); // a 1280 x 720 screen at 400 %
-    const switches = (await openLargestPanel(page)).getByRole('switch');
+    const panel = await openLargestPanel(page);
+    const switches = panel.getByRole('switch');
     await expect(switches).toHaveCount(2);
     await readableFontLoaded(page);
-    // The panel beside the button is narrow (148 px of text): the track goes under the label.
+    // Its padding and the room kept for the button grew with the text and cut 'Normal', 'contrast'
+    // and 'defaults'; beside the button the panel is narrow, so a switch's track goes under its label.
+    expect(await wordsCutMidWord(panel)).toEqual([]);
     for (const control of await switches.all()) expect(await wordsCutMidWord(control)).toEqual([]);
   });
+});
+
+// The pages themselves at 320 px with every setting at its largest: padding that grew with the text
+// left a card's lines narrower than its long words, which broke mid-word ('Assess|ment'). Each place
+// is measured against the list that holds it (a button against its row in the form), the room a
+// line could have had.
+test.describe('the pages with every setting at its largest, at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const { path, places } of [
+    {
+      path: '/',
+      places: (page: Page) => ({
+        'service cards': page.getByRole('region', { name: 'Our Services' }).getByRole('list'),
+        'approach cards': page.getByRole('region', { name: 'Our Therapeutic Approach' }).getByRole('list'),
+        'blog cards': page.getByRole('region', { name: 'Latest Insights' }).getByRole('list').first(),
+        'contact form button': page.getByRole('button', { name: 'Send Message' }).locator('..'),
+      }),
+    },
+    {
+      path: '/blog',
+      places: (page: Page) => ({
+        'blog cards': page.getByRole('list').filter({ has: page.locator('[data-post-card]') }),
+      }),
+    },
+    {
+      path: '/training',
+      places: (page: Page) => ({
+        'course cards and their details': page
+          .getByRole('region', { name: 'Our courses' })
+          .getByRole('list')
+          .first(),
+        'registration form button': page.getByRole('button', { name: 'Register', exact: true }).locator('..'),
+      }),
+    },
+  ]) {
+    test(`${path} cuts no word of its cards and form buttons that fits the line`, async ({ page }) => {
+      await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+        PREFERENCES_STORAGE_KEY,
+        JSON.stringify(LARGEST_PREFERENCES),
+      ] as const);
+      await page.goto(path);
+      // What follows the first screen shows once the whole stylesheet has come (home links it).
+      if (path !== '/') await expect(page.locator('html[data-styled]')).toHaveCount(1);
+      await readableFontLoaded(page);
+      for (const [where, place] of Object.entries(places(page))) {
+        await expect(place, where).toBeVisible();
+        expect.soft(await wordsCutMidWord(place), `${path}: ${where}`).toEqual([]);
+      }
+    });
+  }
 });
 
 test.describe('accessibility panel', { tag: '@layout' }, () => {

@@ -1,5 +1,7 @@
 // A post card: picture, date, title (one link over the whole card), excerpt clamped to two lines,
 // tags. Rendered to HTML at build (no JavaScript) and by the search island with the same markup.
+// On a phone its sides are 16 px, as a service card's: with the largest text a line keeps room for
+// a long word.
 import { postHref, type CardPost } from '@/lib/blog/posts';
 
 /** Rendered widths of the card picture, for the browser to pick a file from the srcset. */
@@ -62,7 +64,7 @@ export function PostCard({
         <div aria-hidden="true" className="aspect-[16/9] w-full bg-surface-strong" />
       )}
       <div
-        className={`flex flex-1 flex-col ${featured ? 'p-6 sm:p-8' : 'p-6'} ${wide ? 'lg:justify-center lg:p-10' : ''}`}
+        className={`flex flex-1 flex-col ${featured ? 'px-4 py-6 sm:p-8' : 'px-4 py-6 sm:px-6'} ${wide ? 'lg:justify-center lg:p-10' : ''}`}
       >
         {featured && <p className="mb-2 text-sm font-bold tracking-wide text-accent uppercase">Featured</p>}
         <Heading
@@ -102,7 +104,7 @@ export function PostCardSkeleton() {
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-page motion-safe:animate-pulse"
     >
       <div className="aspect-[16/9] w-full bg-surface-strong" />
-      <div className="flex flex-col gap-3 p-6">
+      <div className="flex flex-col gap-3 px-4 py-6 sm:px-6">
         <div className="h-6 w-4/5 rounded bg-surface-strong" />
         <div className="h-4 w-1/3 rounded bg-surface-strong" />
         <div className="h-4 w-full rounded bg-surface-strong" />

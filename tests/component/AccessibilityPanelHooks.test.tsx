@@ -52,9 +52,11 @@ describe('usePanelDismiss', () => {
   function widget() {
     const container = document.createElement('aside');
     const panel = document.createElement('div');
+    const title = document.createElement('h2');
+    title.tabIndex = -1;
     const first = document.createElement('input');
     const toggle = document.createElement('button');
-    panel.append(first);
+    panel.append(title, first);
     container.append(panel, toggle);
     const outside = document.createElement('button');
     document.body.append(container, outside);
@@ -63,9 +65,28 @@ describe('usePanelDismiss', () => {
       panel: { current: panel },
       toggle: { current: toggle },
       firstControl: { current: first },
+      title: { current: title },
     };
-    return { parts, first, toggle, outside, remove: () => (container.remove(), outside.remove()) };
+    return {
+      parts,
+      first,
+      title,
+      panel,
+      toggle,
+      outside,
+      remove: () => (container.remove(), outside.remove()),
+    };
   }
+
+  it('focuses the title instead when the first control lies below the panel’s fold', () => {
+    const { parts, first, title, panel, remove } = widget();
+    // A short window: the panel shows 100 px, its first slider starts further down.
+    vi.spyOn(panel, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ y: 0, height: 100 }));
+    vi.spyOn(first, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ y: 120, height: 30 }));
+    renderHook(() => usePanelDismiss(true, vi.fn(), parts));
+    expect(title).toHaveFocus();
+    remove();
+  });
 
   it('focuses the first control on opening; Escape inside closes and returns focus to the button', () => {
     const { parts, first, toggle, remove } = widget();

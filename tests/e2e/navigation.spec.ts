@@ -243,16 +243,24 @@ test.describe('the accessibility panel with every setting at its largest, at 320
     expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
   });
 
-  test('on a very short window, it cuts no word', async ({ page }) => {
+  test('on a very short window, it cuts no word and opens at its title', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 180 }); // a 1280 x 720 screen at 400 %
     const panel = await openLargestPanel(page);
     const switches = panel.getByRole('switch');
     await expect(switches).toHaveCount(2);
+    // The first slider lies below the fold: focused, it scrolled the title out of view.
+    const title = panel.getByRole('heading', { name: 'Accessibility options' });
+    await expect(title).toBeFocused();
+    expect(await panel.evaluate((element) => element.scrollTop)).toBe(0);
+    await expect(title).toBeInViewport({ ratio: 1 });
     await readableFontLoaded(page);
     // Its padding and the room kept for the button grew with the text and cut 'Normal', 'contrast'
     // and 'defaults'; beside the button the panel is narrow, so a switch's track goes under its label.
     expect(await wordsCutMidWord(panel)).toEqual([]);
     for (const control of await switches.all()) expect(await wordsCutMidWord(control)).toEqual([]);
+    // Tab goes on from the title to the panel's controls.
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: 'Close accessibility options' })).toBeFocused();
   });
 });
 

@@ -31,11 +31,13 @@ export function AccessibilityPanel() {
   const asideRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const firstControlRef = useRef<HTMLInputElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   usePanelDismiss(open, () => setOpen(false), {
     container: asideRef,
     panel: panelRef,
     toggle: toggleRef,
     firstControl: firstControlRef,
+    title: titleRef,
   });
 
   const show = () => {
@@ -71,7 +73,7 @@ export function AccessibilityPanel() {
           <>
             {/* Too narrow for both (large text on a phone), the close button goes above the title. */}
             <div className="flex flex-wrap-reverse items-start justify-between gap-x-3">
-              <h2 id={TITLE_ID} className="text-lg font-bold">
+              <h2 ref={titleRef} id={TITLE_ID} tabIndex={-1} className="text-lg font-bold">
                 Accessibility options
               </h2>
               <button

@@ -10,13 +10,20 @@ interface PanelParts {
   toggle: RefObject<HTMLButtonElement | null>;
   /** Focused when the panel opens. */
   firstControl: RefObject<HTMLElement | null>;
+  /** Focused instead when the first control lies below the panel's fold. */
+  title: RefObject<HTMLElement | null>;
 }
 
 export function usePanelDismiss(open: boolean, close: () => void, parts: PanelParts) {
-  const { container, panel, toggle, firstControl } = parts;
+  const { container, panel, toggle, firstControl, title } = parts;
   useEffect(() => {
     if (!open) return;
-    firstControl.current?.focus();
+    // On a short window (a screen zoomed to 400 %) the panel scrolled to its first slider and
+    // opened with its title out of view: there the title takes focus, and the panel reads from its start.
+    const first = firstControl.current;
+    first?.focus({ preventScroll: true });
+    const fold = panel.current?.getBoundingClientRect().bottom;
+    if (first && fold !== undefined && first.getBoundingClientRect().bottom > fold) title.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       const active = document.activeElement;

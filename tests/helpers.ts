@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 
 /**
- * Words the practice's copy does not use: promises of outcomes ('cure', 'guarantee', 'recovery')
- * and language that pities or labels people ('suffers from', 'wheelchair-bound', 'special needs').
+ * Words the practice's copy does not use: promises of outcomes and overclaims ('cure', 'guarantee',
+ * 'recovery', 'will improve', 'proven') and language that pities or labels people ('suffers from',
+ * 'wheelchair-bound', 'special needs', 'normal children').
  */
 export const UNWELCOME_WORDING =
-  /\b(cure[sd]?|curing|guarantee[sd]?|recover(y|ed|s)?|suffer(s|ing)?|wheelchair-bound|confined to a wheelchair|high-functioning|low-functioning|special needs|afflicted)\b/i;
+  /\b(cure[sd]?|curing|guarantee[sd]?|recover(y|ed|s)?|suffer(s|ing)?|wheelchair-bound|confined to a wheelchair|high-functioning|low-functioning|special needs|afflicted|proven|miracle|life-changing|will (?:improve|fix|transform)|ensures? (?:your|that your|the person)|achieve independence|normal (?:child|children|kids?|people|person))\b/i;
 
 /** Saying what ABA is not ('It is not a cure') is the opposite of a promise. */
 export const withoutDenials = (text: string): string =>

@@ -187,6 +187,7 @@ describe('wording', () => {
     ['training', JSON.stringify(training)] as const,
     ['team', JSON.stringify(lead)] as const,
     ['settings', readFileSync(join(root, 'content/settings/practice.json'), 'utf8')] as const,
+    ['privacy', readFileSync(join(root, 'content/pages/privacy.md'), 'utf8')] as const,
     ...['src/pages', 'src/components', 'src/layouts', 'src/islands']
       .flatMap(copyFiles)
       .map((file) => [file, withoutComments(readFileSync(join(root, file), 'utf8'))] as const),
@@ -198,5 +199,8 @@ describe('wording', () => {
 
   it('would catch a promise in the pages', () => {
     expect('<p>We guarantee results.</p>'.match(UNWELCOME_WORDING)?.[0]).toBe('guarantee');
+    expect('Our proven method'.match(UNWELCOME_WORDING)?.[0]).toBe('proven');
+    expect('ABA will improve your child'.match(UNWELCOME_WORDING)?.[0]).toBe('will improve');
+    expect('unlike normal children'.match(UNWELCOME_WORDING)?.[0]).toBe('normal children');
   });
 });

@@ -58,7 +58,9 @@ describe('ContactForm: markup', () => {
     expect(field.name()).toHaveAttribute('autocomplete', 'name');
     expect(field.email()).toHaveAttribute('autocomplete', 'email');
     expect(field.phone()).toHaveAttribute('autocomplete', 'tel');
-    expect(field.phone()).toHaveAccessibleDescription(/555-123-4567/);
+    expect(field.phone()).toHaveAccessibleDescription(
+      'North American number, for example +1 (555) 123-4567.',
+    );
     expect(submitButton()).toHaveTextContent('Send Message');
     expect(submitButton()).not.toHaveAttribute('aria-disabled');
     expect(form()).toHaveAttribute('data-status', 'idle');

@@ -41,7 +41,7 @@ describe('contact form, heard', () => {
   const fields = [
     'textbox, Name (required), required',
     'textbox, Email (required), required',
-    'textbox, Phone (optional), North American number, for example 555-123-4567.',
+    'textbox, Phone (optional), North American number, for example +1 (555) 123-4567.',
     'textbox, Message (required), Between 10 and 1,000 characters., required',
     'button, Send Message',
   ];
@@ -69,7 +69,7 @@ describe('contact form, heard', () => {
     await tabTimes(3);
     await expectHeard([
       'textbox, Email (required), Please enter a valid email address, invalid, required',
-      'textbox, Phone (optional), North American number, for example 555-123-4567.',
+      'textbox, Phone (optional), North American number, for example +1 (555) 123-4567.',
       'textbox, Message (required), Between 10 and 1,000 characters. Message must be at least 10 characters, invalid, required',
     ]);
   });

@@ -129,7 +129,7 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
         id={ids.phone}
         name="phone"
         label="Phone"
-        hint="North American number, for example 555-123-4567."
+        hint="North American number, for example +1 (555) 123-4567."
         error={fieldErrors.phone}
         type="tel"
         autoComplete="tel"

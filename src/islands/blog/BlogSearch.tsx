@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { useHydrationSignal } from '@/islands/shared/use-hydration-signal';
-import { collectTags, type TagGroup } from '@/lib/blog/posts';
+import { collectTags, type TagChoice } from '@/lib/blog/posts';
 import { createPostSearch, isFiltering, showsFeatured } from '@/lib/blog/search';
 import { loadBlogPosts, type PostLoader } from './load-posts';
 import { useSettledText } from './useSettledText';
@@ -29,7 +29,7 @@ import { useShowMore } from './useShowMore';
 
 export interface BlogSearchProps {
   /** Tags of the built posts, so the dialog can open before the post list has arrived. */
-  tags: TagGroup[];
+  tags: readonly TagChoice[];
   /** id of the server-rendered list this island stands in for while it shows its own results. */
   staticListId: string;
   /** Which page of /blog this is; only the first shows the admin's posts without a search. */
@@ -69,7 +69,7 @@ export function BlogSearch({
 
   const posts = useMemo(() => (data.status === 'ready' ? data.posts : []), [data]);
   const tags = useMemo(
-    () => (data.status === 'ready' ? collectTags(posts) : builtTags),
+    (): readonly TagChoice[] => (data.status === 'ready' ? collectTags(posts) : builtTags),
     [data.status, posts, builtTags],
   );
   const search = useMemo(() => createPostSearch(posts, fuseClass), [posts, fuseClass]);

@@ -1,12 +1,12 @@
 // The 'Filter by Tags' dialog (SPEC 2): a modal <dialog> of toggle chips (aria-pressed). The browser's
 // modal dialog keeps focus inside, makes the page behind it inert and closes on Escape.
 import { useEffect, useId, useRef } from 'react';
-import type { TagGroup } from '@/lib/blog/posts';
+import type { TagChoice } from '@/lib/blog/posts';
 import { CheckIcon } from '@/components/react/icons';
 
 interface TagFilterDialogProps {
   open: boolean;
-  tags: readonly TagGroup[];
+  tags: readonly TagChoice[];
   /** Selected tag slugs. */
   selected: readonly string[];
   onToggle: (slug: string) => void;

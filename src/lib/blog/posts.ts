@@ -111,6 +111,9 @@ export interface TagGroup {
   count: number;
 }
 
+/** A tag as the blog search offers it to choose: no count, which it never shows. */
+export type TagChoice = Pick<TagGroup, 'slug' | 'label'>;
+
 /** Every tag once, by its slug, alphabetically. */
 export function collectTags(
   posts: readonly { tags: readonly string[]; tagSlugs: readonly string[] }[],

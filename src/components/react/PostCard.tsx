@@ -26,6 +26,9 @@ interface PostCardProps {
   featuredLayout?: 'wide' | 'tall';
 }
 
+/** The class names given, without the empty ones: no stray spaces in every card's markup. */
+const classes = (...names: (string | false)[]): string => names.filter(Boolean).join(' ');
+
 export function PostCard({
   post,
   featured = false,
@@ -41,9 +44,10 @@ export function PostCard({
     <article
       data-post-card={post.slug}
       data-featured={featured ? 'true' : undefined}
-      className={`group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-page shadow-sm transition-shadow hover:shadow-md ${
-        wide ? 'lg:grid lg:grid-cols-2' : ''
-      }`}
+      className={classes(
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-page shadow-sm transition-shadow hover:shadow-md',
+        wide && 'lg:grid lg:grid-cols-2',
+      )}
     >
       {image ? (
         <img
@@ -56,15 +60,20 @@ export function PostCard({
           loading={priority ? 'eager' : 'lazy'}
           decoding={priority ? 'sync' : 'async'}
           fetchPriority={priority ? 'high' : undefined}
-          className={`aspect-[16/9] h-auto w-full bg-surface-strong object-cover in-data-[contrast=dark]:brightness-90 ${
-            wide ? 'lg:h-full' : ''
-          }`}
+          className={classes(
+            'aspect-[16/9] h-auto w-full bg-surface-strong object-cover in-data-[contrast=dark]:brightness-90',
+            wide && 'lg:h-full',
+          )}
         />
       ) : (
         <div aria-hidden="true" className="aspect-[16/9] w-full bg-surface-strong" />
       )}
       <div
-        className={`flex flex-1 flex-col ${featured ? 'px-4 py-6 sm:p-8' : 'px-4 py-6 sm:px-6'} ${wide ? 'lg:justify-center lg:p-10' : ''}`}
+        className={classes(
+          'flex flex-1 flex-col px-4 py-6',
+          featured ? 'sm:p-8' : 'sm:px-6',
+          wide && 'lg:justify-center lg:p-10',
+        )}
       >
         {featured && <p className="mb-2 text-sm font-bold tracking-wide text-accent uppercase">Featured</p>}
         <Heading
@@ -81,7 +90,7 @@ export function PostCard({
         <p className="mt-2 text-sm text-ink-muted">
           <time dateTime={post.day}>{post.dateLabel}</time>
         </p>
-        <p className={`mt-3 line-clamp-2 text-ink-muted ${featured ? 'text-lg' : ''}`}>{post.excerpt}</p>
+        <p className={classes('mt-3 line-clamp-2 text-ink-muted', featured && 'text-lg')}>{post.excerpt}</p>
         {post.tags.length > 0 && (
           <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-2">
             {post.tags.map((tag) => (

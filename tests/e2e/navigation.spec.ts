@@ -315,6 +315,33 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
   }
 });
 
+// A heading's size stops growing with the text where its longest words would no longer fit a 320 px
+// line (global.css): at 54 px 'Empowering' and 'Collaborative' broke in two, wider than the line.
+test.describe('headings with every setting at its largest, at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('page titles and section headings cut no word, however long', async ({ page }) => {
+    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+      PREFERENCES_STORAGE_KEY,
+      JSON.stringify(LARGEST_PREFERENCES),
+    ] as const);
+    for (const path of [
+      '/',
+      '/services/collaborative-growth',
+      '/privacy',
+      '/blog/visual-schedules-a-practical-guide-for-families',
+    ]) {
+      await page.goto(path);
+      if (path !== '/') await expect(page.locator('html[data-styled]')).toHaveCount(1);
+      await readableFontLoaded(page);
+      const headings = page.locator('main').locator('h1, h2');
+      expect(await headings.count(), path).toBeGreaterThan(1);
+      for (const heading of await headings.all())
+        expect.soft(await wordsCutMidWord(heading, { widerToo: true }), path).toEqual([]);
+    }
+  });
+});
+
 test.describe('accessibility panel', { tag: '@layout' }, () => {
   test('changes contrast, text size and motion, and keeps them from page to page in the tab', async ({
     page,

@@ -1,7 +1,13 @@
-import { expect, expectNoAxeViolationsInModes, readableFontLoaded, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolationsInModes,
+  readableFontLoaded,
+  test,
+  withLargestSettings,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 import { PREFERENCES_STORAGE_KEY } from '../../src/lib/page/a11y-preferences';
-import { CONTRAST_MODES, LARGEST_PREFERENCES, PAGES_WITH_THEIR_RULES, PUBLIC_PAGES } from './pages';
+import { CONTRAST_MODES, PAGES_WITH_THEIR_RULES, PUBLIC_PAGES } from './pages';
 
 /** Every page the test opens starts with the panel's largest text (150 %). */
 const withLargestText = (page: Page) =>
@@ -72,10 +78,7 @@ test.describe('the largest text at 320 px', () => {
   test('an e-mail address wraps after its @, not inside a name, with every setting at its largest', async ({
     page,
   }) => {
-    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
-      PREFERENCES_STORAGE_KEY,
-      JSON.stringify(LARGEST_PREFERENCES),
-    ] as const);
+    await withLargestSettings(page);
     for (const path of ['/', '/privacy']) {
       await page.goto(path);
       await readableFontLoaded(page);
@@ -135,10 +138,7 @@ test.describe('the largest text at 320 px', () => {
 test('at the page’s end, no text lies under the accessibility button, with every setting at its largest', async ({
   page,
 }) => {
-  await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
-    PREFERENCES_STORAGE_KEY,
-    JSON.stringify(LARGEST_PREFERENCES),
-  ] as const);
+  await withLargestSettings(page);
   const button = page.getByRole('button', { name: 'Accessibility options', exact: true });
   for (const viewport of [
     { width: 320, height: 640 },

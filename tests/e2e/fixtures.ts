@@ -9,7 +9,8 @@ import {
   type Route,
 } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { CONTRAST_MODES, type ContrastMode } from './pages';
+import { CONTRAST_MODES, LARGEST_PREFERENCES, type ContrastMode } from './pages';
+import { PREFERENCES_STORAGE_KEY } from '../../src/lib/page/a11y-preferences';
 
 /**
  * Nothing a test's pages ask for reaches the network or a developer's own servers: the tests' Chromium
@@ -285,6 +286,14 @@ export async function expectNoAxeViolationsInModes(
 ): Promise<void> {
   for (const [mode, violations] of await axeViolationsInModes(page, modes))
     expect.soft(violations, `axe on ${where} in ${mode} contrast`).toEqual([]);
+}
+
+/** Every page the test opens from now on starts with every setting of the accessibility panel at its largest. */
+export async function withLargestSettings(page: Page): Promise<void> {
+  await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
+    PREFERENCES_STORAGE_KEY,
+    JSON.stringify(LARGEST_PREFERENCES),
+  ] as const);
 }
 
 /**

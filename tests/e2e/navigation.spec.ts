@@ -1,6 +1,5 @@
-import { expect, readableFontLoaded, test, wordsCutMidWord } from './fixtures';
-import { LARGEST_PREFERENCES } from './pages';
-import { PREFERENCES_STORAGE_KEY, PREFERENCE_LIMITS } from '../../src/lib/page/a11y-preferences';
+import { expect, readableFontLoaded, test, withLargestSettings, wordsCutMidWord } from './fixtures';
+import { PREFERENCE_LIMITS } from '../../src/lib/page/a11y-preferences';
 import type { Locator, Page } from '@playwright/test';
 
 test.describe('layout and navigation', () => {
@@ -217,10 +216,7 @@ test.describe('the accessibility panel with every setting at its largest, at 320
 
   /** /privacy with every setting at its largest, and the accessibility panel opened on it. */
   async function openLargestPanel(page: Page) {
-    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
-      PREFERENCES_STORAGE_KEY,
-      JSON.stringify(LARGEST_PREFERENCES),
-    ] as const);
+    await withLargestSettings(page);
     await page.goto('/privacy');
     await page.getByRole('button', { name: 'Accessibility options', exact: true }).click();
     return page.getByRole('dialog', { name: 'Accessibility options' });
@@ -299,10 +295,7 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
     },
   ]) {
     test(`${path} cuts no word of its cards and form buttons that fits the line`, async ({ page }) => {
-      await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
-        PREFERENCES_STORAGE_KEY,
-        JSON.stringify(LARGEST_PREFERENCES),
-      ] as const);
+      await withLargestSettings(page);
       await page.goto(path);
       // What follows the first screen shows once the whole stylesheet has come (home links it).
       if (path !== '/') await expect(page.locator('html[data-styled]')).toHaveCount(1);
@@ -321,10 +314,7 @@ test.describe('headings with every setting at its largest, at 320 px', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   test('page titles and section headings cut no word, however long', async ({ page }) => {
-    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
-      PREFERENCES_STORAGE_KEY,
-      JSON.stringify(LARGEST_PREFERENCES),
-    ] as const);
+    await withLargestSettings(page);
     for (const path of [
       '/',
       '/services/collaborative-growth',
@@ -422,10 +412,7 @@ test.describe('accessibility panel', { tag: '@layout' }, () => {
     page,
   }) => {
     await page.setViewportSize({ width: 320, height: 180 });
-    await page.addInitScript(([key, stored]) => sessionStorage.setItem(key, stored), [
-      PREFERENCES_STORAGE_KEY,
-      JSON.stringify(LARGEST_PREFERENCES),
-    ] as const);
+    await withLargestSettings(page);
     await page.goto('/training');
     await expect(page.locator('[data-site-header]')).toHaveAttribute('data-static', '');
     const toggle = page.getByRole('button', { name: 'Accessibility options', exact: true });

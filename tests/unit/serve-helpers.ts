@@ -2,6 +2,7 @@
 // build in a temporary folder (tests/unit/serve-*.test.ts).
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childEnv, freePort, startNode } from '../process';
@@ -35,4 +36,32 @@ export async function smallBuild(files: Record<string, string> = {}) {
   );
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(directory, name), text);
   return directory;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body's bytes as sent (still compressed where the server compressed them). */
+  body: Buffer;
+}
+
+/** One request to the server on `port`, on a fresh connection, the answer as sent. */
+export function rawRequest(
+  port: number,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, agent: false });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

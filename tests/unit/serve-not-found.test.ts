@@ -3,12 +3,11 @@
 // for every other page, so that a HEAD says what a GET sends (RFC 9110, 9.3.2), and no CPU is spent
 // compressing the same page again at each unknown address. A link out of the build is no file of it.
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smallBuild, startServer, type Started } from './serve-helpers';
+import { rawRequest, smallBuild, startServer, type Started } from './serve-helpers';
 
 // Larger than the compression middleware's 1 KB threshold, so that it would compress it on the way.
 const NOT_FOUND = `<!doctype html><title>Not found</title><h1>Not found</h1>${'<p>Try the menu.</p>'.repeat(200)}`;
@@ -32,30 +31,8 @@ afterAll(async () => {
   await rm(outside, { recursive: true, force: true });
 });
 
-/** One request on a fresh connection: the status, the headers and the body's bytes as sent. */
-function request(method: string, pathname: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1',
-        port: server.port,
-        method,
-        path: pathname,
-        headers,
-        agent: false,
-      });
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
+const request = (method: string, pathname: string, headers: Record<string, string>) =>
+  rawRequest(server.port, method, pathname, headers);
 
 describe('an unknown address', () => {
   it("gets the build's brotli copy of the 404 page, with the same headers for HEAD as for GET", async () => {

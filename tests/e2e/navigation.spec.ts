@@ -284,6 +284,14 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
       }),
     },
     {
+      path: '/services/life-skills',
+      places: (page: Page) => ({
+        'what the service includes': page
+          .getByRole('region', { name: 'What this service includes' })
+          .getByRole('list'),
+      }),
+    },
+    {
       path: '/training',
       places: (page: Page) => ({
         'course cards and their details': page

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // client:interact replays a press held before hydration only once the island signals it has
 // hydrated (src/lib/page/hydration-signal.ts). An island that forgot the signal would lose every first
 // press for two seconds: this finds each island the pages hydrate with client:interact and checks
-// that its module calls useHydrationSignal, or useFormFeedback (which calls it for the forms).
+// that its module calls useHydrationSignal, or a form hook that calls it (useFormFeedback, and
+// useFormSubmission through it).
 const root = path.resolve(import.meta.dirname, '../..');
 const src = path.join(root, 'src');
 
@@ -52,11 +53,13 @@ describe('islands hydrated by client:interact', () => {
   });
 
   it.each([...islands])('%s signals when it has hydrated', (_name, file) => {
-    expect(readFileSync(file, 'utf8')).toMatch(/\buse(?:HydrationSignal|FormFeedback)\(/);
+    expect(readFileSync(file, 'utf8')).toMatch(/\buse(?:HydrationSignal|FormFeedback|FormSubmission)\(/);
   });
 
   it('useFormFeedback gives the signal for the form islands', () => {
     const hook = readFileSync(path.join(src, 'islands/shared/use-form-feedback.ts'), 'utf8');
     expect(hook).toMatch(/useHydrationSignal\(formRef\)/);
+    const submission = readFileSync(path.join(src, 'islands/shared/use-form-submission.ts'), 'utf8');
+    expect(submission).toMatch(/\buseFormFeedback\(/);
   });
 });

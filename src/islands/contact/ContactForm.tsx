@@ -6,15 +6,19 @@
  * visitor may type into the server-rendered inputs before React runs, and React must not replace
  * what they typed. Values are read from FormData on submit and the <form> is reset on success.
  */
-import { type SubmitEvent, useState } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import { sendContactMessage } from '@/lib/forms/submit-contact';
-import { CONTACT_FIELDS, type ContactField, contactSchema } from '@/lib/validation/contact';
-import { readText, TextAreaField, TextField, SubmitButton } from '@/islands/shared/form-fields';
-import { FormNotices, type Notice } from '@/islands/shared/form-notices';
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactMessage,
+  contactSchema,
+} from '@/lib/validation/contact';
+import { TextAreaField, TextField, SubmitButton } from '@/islands/shared/form-fields';
+import { FormNotices } from '@/islands/shared/form-notices';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
-import { useFormFeedback } from '@/islands/shared/use-form-feedback';
+import { type SendOutcome, useFormSubmission } from '@/islands/shared/use-form-submission';
 
 export const CONTACT_FORM_TEXT = {
   submit: 'Send Message',
@@ -22,8 +26,6 @@ export const CONTACT_FORM_TEXT = {
   thankYou: "Thank you for your message. We'll get back to you soon!",
   unexpected: 'An unexpected error occurred',
 } as const;
-
-export type ContactFormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
 export interface ContactFormProps {
   /** id of the visible heading that names the form; without it the form is labelled 'Contact form'. */
@@ -37,53 +39,21 @@ const ids = {
   message: 'contact-message',
 } as const satisfies Record<ContactField, string>;
 
-function readContactForm(form: HTMLFormElement): Record<ContactField, string> {
-  const data = new FormData(form);
-  return {
-    name: readText(data, 'name'),
-    email: readText(data, 'email'),
-    phone: readText(data, 'phone'),
-    message: readText(data, 'message'),
-  };
+async function send(contact: ContactMessage, form: HTMLFormElement): Promise<SendOutcome<ContactField>> {
+  const result = await sendContactMessage(contact, { honeypot: readHoneypot(form) });
+  return result.ok
+    ? { status: 'success', message: CONTACT_FORM_TEXT.thankYou }
+    : { status: 'error', message: result.error };
 }
 
 export function ContactForm({ labelledBy }: ContactFormProps) {
-  const [status, setStatus] = useState<ContactFormStatus>('idle');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(CONTACT_FIELDS);
-
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    await form.submitOnce(async () => {
-      form.setFieldErrors({});
-      setNotice(null);
-      try {
-        const parsed = contactSchema.safeParse(readContactForm(element));
-        if (!parsed.success) {
-          form.showFieldErrors(parsed.fieldErrors);
-          setStatus('idle');
-          return;
-        }
-        setStatus('submitting');
-        const result = await sendContactMessage(parsed.data, { honeypot: readHoneypot(element) });
-        form.focusMessage();
-        if (result.ok) {
-          element.reset();
-          setStatus('success');
-          setNotice({ tone: 'success', message: CONTACT_FORM_TEXT.thankYou });
-        } else {
-          setStatus('error');
-          setNotice({ tone: 'error', message: result.error });
-        }
-      } catch (error) {
-        console.error('[contact] unexpected failure while handling the form:', error);
-        form.focusMessage();
-        setStatus('error');
-        setNotice({ tone: 'error', message: CONTACT_FORM_TEXT.unexpected });
-      }
-    });
-  }
+  const { status, notice, formRef, messageRef, fieldErrors, onSubmit, onChange } = useFormSubmission({
+    fields: CONTACT_FIELDS,
+    schema: contactSchema,
+    send,
+    unexpected: CONTACT_FORM_TEXT.unexpected,
+    name: 'contact',
+  });
 
   const submitting = status === 'submitting';
 
@@ -97,8 +67,8 @@ export function ContactForm({ labelledBy }: ContactFormProps) {
       aria-busy={submitting || undefined}
       method="post"
       action={endpoints.contact}
-      onSubmit={(event) => void handleSubmit(event)}
-      onChange={form.clearEditedField}
+      onSubmit={onSubmit}
+      onChange={onChange}
       className="flex flex-col gap-5 text-ink"
     >
       <TextField

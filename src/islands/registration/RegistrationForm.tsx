@@ -5,7 +5,7 @@
  * Uncontrolled inputs, for the same reason as the contact form: the island hydrates on first
  * interaction (client:interact) and must keep what the visitor typed into the server-rendered form.
  */
-import { type SubmitEvent, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { endpoints } from '@/lib/endpoints';
 import {
   REGISTRATION_SEND_MESSAGES,
@@ -27,22 +27,19 @@ import {
   errorIdFor,
   fieldA11y,
   inputClass,
-  readText,
   TextField,
   SubmitButton,
 } from '@/islands/shared/form-fields';
-import { FormNotices, type Notice } from '@/islands/shared/form-notices';
+import { FormNotices } from '@/islands/shared/form-notices';
 import { withErrorBoundary } from '@/islands/shared/ErrorBoundary';
 import { HoneypotField, readHoneypot } from '@/islands/shared/honeypot-field';
-import { useFormFeedback } from '@/islands/shared/use-form-feedback';
+import { useFormSubmission } from '@/islands/shared/use-form-submission';
 import { COURSE_FIELD_ID, CourseChoice } from './CourseChoice';
 
 export const REGISTRATION_FORM_TEXT = {
   submit: 'Register',
   submitting: 'Submitting...',
 } as const;
-
-export type RegistrationFormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
 export interface RegistrationFormProps {
   /** Courses with labels and prices, from the training page's content (courseOptionsFrom). */
@@ -64,68 +61,24 @@ const ids = {
 
 export { courseInputId } from './CourseChoice';
 
-function readRegistrationForm(form: HTMLFormElement): Record<RegistrationField, string> {
-  const data = new FormData(form);
-  return Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, readText(data, field)])) as Record<
-    RegistrationField,
-    string
-  >;
-}
-
 export function RegistrationForm({ courses, defaultCourse, labelledBy }: RegistrationFormProps) {
-  const [status, setStatus] = useState<RegistrationFormStatus>('idle');
-  const [notice, setNotice] = useState<Notice | null>(null);
   // Saved in this browser on a failed attempt: a retry of the same registration reuses the record.
   const savedEarlier = useRef<SavedRegistration | undefined>(undefined);
-  const { formRef, messageRef, fieldErrors, actions: form } = useFormFeedback(REGISTRATION_FIELDS);
-
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const element = event.currentTarget;
-    await form.submitOnce(async () => {
-      form.setFieldErrors({});
-      setNotice(null);
-      try {
-        const parsed = registrationSchema.safeParse(readRegistrationForm(element));
-        if (!parsed.success) {
-          form.showFieldErrors(parsed.fieldErrors);
-          setNotice({ tone: 'error', message: REGISTRATION_MESSAGES.summary });
-          setStatus('idle');
-          return;
-        }
-        setStatus('submitting');
-        const outcome = await submitRegistration(parsed.data, {
-          savedEarlier: savedEarlier.current,
-          honeypot: readHoneypot(element),
-        });
-        savedEarlier.current = outcome.status === 'error' ? outcome.saved : undefined;
-        switch (outcome.status) {
-          case 'success':
-          case 'warning':
-            form.focusMessage();
-            element.reset();
-            setStatus('success');
-            setNotice({ tone: outcome.status, message: outcome.message });
-            break;
-          case 'invalid':
-            form.showFieldErrors(outcome.fieldErrors);
-            setNotice({ tone: 'error', message: outcome.message });
-            setStatus('idle');
-            break;
-          case 'error':
-            form.focusMessage();
-            setStatus('error');
-            setNotice({ tone: 'error', message: outcome.message });
-            break;
-        }
-      } catch (error) {
-        console.error('[registration] unexpected failure while handling the form:', error);
-        form.focusMessage();
-        setStatus('error');
-        setNotice({ tone: 'error', message: REGISTRATION_SEND_MESSAGES.unexpected });
-      }
-    });
-  }
+  const { status, notice, formRef, messageRef, fieldErrors, onSubmit, onChange } = useFormSubmission({
+    fields: REGISTRATION_FIELDS,
+    schema: registrationSchema,
+    async send(registration, form) {
+      const outcome = await submitRegistration(registration, {
+        savedEarlier: savedEarlier.current,
+        honeypot: readHoneypot(form),
+      });
+      savedEarlier.current = outcome.status === 'error' ? outcome.saved : undefined;
+      return outcome;
+    },
+    invalidSummary: REGISTRATION_MESSAGES.summary,
+    unexpected: REGISTRATION_SEND_MESSAGES.unexpected,
+    name: 'registration',
+  });
 
   const submitting = status === 'submitting';
 
@@ -139,8 +92,8 @@ export function RegistrationForm({ courses, defaultCourse, labelledBy }: Registr
       aria-busy={submitting || undefined}
       method="post"
       action={endpoints.registration}
-      onSubmit={(event) => void handleSubmit(event)}
-      onChange={form.clearEditedField}
+      onSubmit={onSubmit}
+      onChange={onChange}
       className="flex flex-col gap-5 text-ink"
     >
       <p className="text-base text-ink-muted">All fields are required.</p>

@@ -7,7 +7,8 @@
 //   wraps itself in (the error boundary, the hydration signal, the icons, plural words). Every page
 //   with an island loads all of it with its first island. Not react-dom/server: only Decap CMS uses it.
 // - `forms`: the fields, validation rules, feedback hook, honeypot and JSON sending that the contact,
-//   registration and sign-in forms share. The notices (form-notices.tsx) stay out, so the privacy
+//   registration and sign-in forms share, and the submission cycle of the first two (sign-in loads
+//   its 0.5 KB unused rather than every visitor of a public form a file of its own). The notices (form-notices.tsx) stay out, so the privacy
 //   page, which shows notices but has no form, does not load the forms' code.
 // The layout's page script imports none of these (decision 0007), so it stays one file.
 const path = String.raw`[\\/]`;
@@ -27,7 +28,7 @@ const SERVER_RENDERING = new RegExp(`node_modules${path}react-dom${path}(server|
 /** What the site's forms share (not the notices, which the privacy page shows without a form). */
 const FORMS = new RegExp(
   [
-    `src${path}islands${path}shared${path}(form-fields|honeypot-field|use-form-feedback)\\.`,
+    `src${path}islands${path}shared${path}(form-fields|honeypot-field|use-form-feedback|use-form-submission)\\.`,
     `src${path}lib${path}forms${path}(honeypot|post-json)\\.`,
     `src${path}lib${path}validation${path}(rules|field-errors)\\.`,
     `src${path}lib${path}endpoints\\.`,

@@ -47,7 +47,9 @@ async function runPipeline(
 
 const read = (out: string, index: number) => readFileSync(join(out, `p${index}`, 'index.html'), 'utf8');
 
-describe('the HTML pipeline in threads', () => {
+// Each worker thread loads the pipeline's modules afresh: a second or two each on a busy 2-core
+// machine, where the default 5 s cap was passed (5.8 s). A timeout is no wait, only a cap.
+describe('the HTML pipeline in threads', { timeout: 30_000 }, () => {
   it('stays in one thread for a small site, and uses up to four for a large one', () => {
     expect(pipelineThreads(PAGES_FOR_A_WORKER - 1, 2)).toBe(1);
     expect(pipelineThreads(PAGES_FOR_A_WORKER, 2)).toBe(2);

@@ -20,7 +20,7 @@ import { buildRelease, currentRelease, RELEASES, releaseBefore } from './release
 import { inertFileHeaders } from './inert-files.mjs';
 import { createSiteServer, listenErrorNow, listenProblem, listenSettings } from './listen-settings.mjs';
 import { createScheduler } from './schedule.mjs';
-import { sendPage, staticFiles } from './static-files.mjs';
+import { staticFiles } from './static-files.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const RELEASE_FLAGS = ['--build', '--build-later', '--releases'];
@@ -166,12 +166,12 @@ async function loadSite(dist) {
   const formRoutes = readFormRoutes(dist);
   // With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
   const formHandler = await loadFormHandler({ root, dist, routes: formRoutes });
-  const notFound = path.join(dist, '404.html');
   const notFoundPage = async (req, res) => {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
-    await sendPage(req, res, notFound, 'Not found');
+    // Through the same lookup as every file: a 404.html that is a link out of the build is not sent.
+    await files.sendPage(req, res, '/404.html', 'Not found');
   };
   // After a switch, a page still open from the release before asks for that release's scripts
   // (/_astro/ names hold their content's hash, so an old name is never a new file): they are served
@@ -183,6 +183,20 @@ async function loadSite(dist) {
       setHeaders: (res, servedFile) => inertFileHeaders(res, servedFile),
       onNoMatch: notFoundPage,
     });
+  const files = staticFiles(dist, {
+    // Runs after _headers was applied: it only fills in the default the hosts use for files that
+    // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
+    setHeaders(res, servedFile) {
+      if (!res.hasHeader('Cache-Control'))
+        res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+      // A file that is not a page runs nothing when opened on its own (server/inert-files.mjs).
+      inertFileHeaders(res, servedFile);
+    },
+    onNoMatch: (req, res) =>
+      earlierFiles && (req.url ?? '').startsWith('/_astro/')
+        ? earlierFiles(req, res)
+        : notFoundPage(req, res),
+  });
   return {
     dist,
     redirects: parseRedirects(readRules(RULE_FILES.redirects)),
@@ -190,20 +204,7 @@ async function loadSite(dist) {
     formRoutes,
     formHandler,
     collect: formHandler ?? createDevCollector({ routes: formRoutes, dataDir: path.join(root, '.data') }),
-    files: staticFiles(dist, {
-      // Runs after _headers was applied: it only fills in the default the hosts use for files that
-      // _headers gives no caching of its own (the admin's no-store, the worker's no-cache stay).
-      setHeaders(res, servedFile) {
-        if (!res.hasHeader('Cache-Control'))
-          res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-        // A file that is not a page runs nothing when opened on its own (server/inert-files.mjs).
-        inertFileHeaders(res, servedFile);
-      },
-      onNoMatch: (req, res) =>
-        earlierFiles && (req.url ?? '').startsWith('/_astro/')
-          ? earlierFiles(req, res)
-          : notFoundPage(req, res),
-    }),
+    files,
   };
 }
 

@@ -230,7 +230,11 @@ function send(req, res, { handle, stats, name, encoding }, extraHeaders) {
 /**
  * A handler for the build in `dir` (absolute). `setHeaders(res, servedFile)` runs before a file is
  * sent, with the build's file it found (`/blog/index.html` for `/blog`);
- * `onNoMatch(req, res)` answers when no file matches.
+ * `onNoMatch(req, res)` answers when no file matches. Its `sendPage(req, res, name, fallback)` sends
+ * one named file of the same build (the 404 page) with the status already set, through the same
+ * lookup, link check included; or `fallback` as text when there is no such file: never throws for a
+ * missing one. Its compressed copy when the browser takes one, as for any page: compressed on the
+ * way instead, a HEAD said neither the encoding nor the length a GET then sent.
  * @param {string} dir
  * @param {{ setHeaders?: (res: import('node:http').ServerResponse, servedFile: string) => void, onNoMatch: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> | void }} options
  */
@@ -239,39 +243,42 @@ export function staticFiles(dir, { setHeaders = () => {}, onNoMatch }) {
   // reached through a link), and the files are then looked up in the folder it named when the
   // handler was made, the build whose _headers and _redirects the server read. Gone, it has no files.
   const rootReady = realpath(path.resolve(dir)).catch(() => undefined);
-  return async function serveFile(req, res) {
+  const acceptEncoding = (req) => String(req.headers['accept-encoding'] ?? '');
+  async function serveFile(req, res) {
     // Prefixed, not resolved against a base: `//x` stays a path (serve.mjs checked the target).
     const pathname = decodeURIComponent(new URL(`http://localhost${req.url ?? '/'}`).pathname);
     const root = await rootReady;
     const found =
       !root || hidden(pathname) || pathname.includes('\0')
         ? undefined
-        : await find(root, pathname, String(req.headers['accept-encoding'] ?? ''));
+        : await find(root, pathname, acceptEncoding(req));
     if (!found) return onNoMatch(req, res);
     setHeaders(res, found.name);
     send(req, res, found, {});
+  }
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} name the file's path in the build, `/404.html`
+   * @param {string} fallback
+   */
+  serveFile.sendPage = async (req, res, name, fallback) => {
+    const root = await rootReady;
+    const found =
+      root && (await openCopy(path.join(root, name), acceptedEncodings(acceptEncoding(req)), root));
+    if (!found) {
+      res.end(fallback);
+      return;
+    }
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (found.encoding) res.setHeader('Content-Encoding', found.encoding);
+    res.setHeader('Content-Length', found.stats.size);
+    if (req.method === 'HEAD') {
+      found.handle.close().catch(() => {});
+      res.end();
+      return;
+    }
+    pipeline(found.handle.createReadStream(), res, () => {});
   };
-}
-
-/**
- * Sends one named file of the build (the 404 page) with the status already set, or `fallback` as
- * text when it cannot be read: never throws for a missing file. Its compressed copy when the browser
- * takes one, as for any page: compressed on the way instead, a HEAD said neither the encoding nor the
- * length a GET then sent.
- */
-export async function sendPage(req, res, file, fallback) {
-  const found = await openCopy(file, acceptedEncodings(String(req.headers['accept-encoding'] ?? '')));
-  if (!found) {
-    res.end(fallback);
-    return;
-  }
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (found.encoding) res.setHeader('Content-Encoding', found.encoding);
-  res.setHeader('Content-Length', found.stats.size);
-  if (req.method === 'HEAD') {
-    found.handle.close().catch(() => {});
-    res.end();
-    return;
-  }
-  pipeline(found.handle.createReadStream(), res, () => {});
+  return serveFile;
 }

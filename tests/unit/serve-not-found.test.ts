@@ -1,7 +1,8 @@
 // The 404 page as the real `npm start` server (server/serve.mjs, its own process) sends it from a
 // build with compressed copies (`npm start` builds with PRECOMPRESS=1): the copy a browser takes, as
 // for every other page, so that a HEAD says what a GET sends (RFC 9110, 9.3.2), and no CPU is spent
-// compressing the same page again at each unknown address. A link out of the build is no file of it.
+// compressing the same page again at each unknown address. A link out of the build is no file of it,
+// the 404 page included.
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,9 @@ const NOT_FOUND = `<!doctype html><title>Not found</title><h1>Not found</h1>${'<
 let dist: string;
 let outside: string;
 let server: Started;
+/** A build whose 404 page itself is a link out of it, and its server. */
+let linkedDist: string;
+let linkedServer: Started;
 
 beforeAll(async () => {
   dist = await smallBuild({ '404.html': NOT_FOUND });
@@ -22,12 +26,17 @@ beforeAll(async () => {
   outside = await mkdtemp(path.join(tmpdir(), 'serve-outside-'));
   await writeFile(path.join(outside, 'secret.txt'), 'a file of the computer, not of the build');
   await symlink(path.join(outside, 'secret.txt'), path.join(dist, 'linked.txt'));
-  server = await startServer(dist);
+  linkedDist = await smallBuild();
+  await rm(path.join(linkedDist, '404.html'));
+  await symlink(path.join(outside, 'secret.txt'), path.join(linkedDist, '404.html'));
+  [server, linkedServer] = await Promise.all([startServer(dist), startServer(linkedDist)]);
 }, 20_000);
 
 afterAll(async () => {
   server?.child.kill('SIGTERM');
+  linkedServer?.child.kill('SIGTERM');
   await rm(dist, { recursive: true, force: true });
+  await rm(linkedDist, { recursive: true, force: true });
   await rm(outside, { recursive: true, force: true });
 });
 
@@ -64,5 +73,17 @@ describe('a link in the build to a file outside it', () => {
     const get = await request('GET', '/linked.txt', { 'Accept-Encoding': 'identity' });
     expect(get.status).toBe(404);
     expect(get.body.toString()).toBe(NOT_FOUND);
+  });
+});
+
+describe('a 404 page that is itself a link out of the build', () => {
+  it('is not sent: the answer is a plain "Not found"', async () => {
+    for (const encoding of ['identity', 'gzip, deflate, br']) {
+      const get = await rawRequest(linkedServer.port, 'GET', '/no-such-page', {
+        'Accept-Encoding': encoding,
+      });
+      expect(get.status).toBe(404);
+      expect(get.body.toString()).toBe('Not found');
+    }
   });
 });

@@ -166,7 +166,14 @@ async function loadSite(dist) {
   const formRoutes = readFormRoutes(dist);
   // With SMTP configured, the form handler (e-mail) answers those routes instead (server/forms.mjs).
   const formHandler = await loadFormHandler({ root, dist, routes: formRoutes });
+  const headerBlocks = parseHeaders(readRules(RULE_FILES.headers));
+  // The 404 page is a page wherever the unknown address is: _headers gave the answer the headers of
+  // that address, and under a folder of files (`/_astro/*`, `/icons/*`) that is the inert policy
+  // of files that are not pages, which sandboxed the page and blocked its style sheet. The 404
+  // page's own headers go over them (its address's others, such as the admin's noindex, stay).
+  const notFoundHeaders = headersFor(headerBlocks, '/404.html');
   const notFoundPage = async (req, res) => {
+    for (const [name, value] of notFoundHeaders) res.setHeader(name, value);
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
@@ -200,7 +207,7 @@ async function loadSite(dist) {
   return {
     dist,
     redirects: parseRedirects(readRules(RULE_FILES.redirects)),
-    headerBlocks: parseHeaders(readRules(RULE_FILES.headers)),
+    headerBlocks,
     formRoutes,
     formHandler,
     collect: formHandler ?? createDevCollector({ routes: formRoutes, dataDir: path.join(root, '.data') }),

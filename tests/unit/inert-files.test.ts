@@ -148,3 +148,46 @@ describe('npm start', () => {
     }
   });
 });
+
+// The build's blocks cover whole folders (`/_astro/*`, `/icons/*`), so an unknown address there
+// matched the inert policy too, and the 404 page was shown sandboxed, without its style sheet.
+describe("npm start with the build's blocks, at an unknown address", () => {
+  let dist: string;
+  let child: Started;
+  let origin = '';
+
+  beforeAll(async () => {
+    dist = await smallDist();
+    await writeFile(
+      path.join(dist, '_headers'),
+      renderHeaders(await readFile('public/_headers', 'utf8'), headerPolicy(env)) +
+        (await inertFileBlocks(dist)),
+    );
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    child = startNode(['server/serve.mjs', dist], {
+      cwd: process.cwd(),
+      env: childEnv({ PORT: String(port), HOST: '127.0.0.1' }),
+    });
+    await child.printed('Serving');
+  });
+  afterAll(async () => {
+    await child?.stop();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends the 404 page with the policy and headers of a page, wherever the address is', async () => {
+    for (const url of ['/_astro/gone.Ef56.js', '/icons/gone.png', '/blog/gone', '/gone']) {
+      const response = await fetch(`${origin}${url}`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(await response.text(), url).toContain('Not found');
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get('content-security-policy'), url).toBe(headerPolicy(env));
+      expect(response.headers.get('cache-control'), url).toBe('no-store');
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+    }
+    // The files that are there keep theirs.
+    const file = await fetch(`${origin}/_astro/page.Cd34.js`);
+    await file.arrayBuffer();
+    expect(file.headers.get('content-security-policy')).toBe(INERT_FILE_POLICY);
+  });
+});

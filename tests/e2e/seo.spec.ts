@@ -62,6 +62,9 @@ test.describe('search engines', () => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /admin/');
     expect(robots).toContain('Disallow: /cms/');
+    // Their addresses without the slash too (`$`: the rule's end; tests/unit/robots-txt.test.ts).
+    expect(robots).toContain('Disallow: /admin$');
+    expect(robots).toContain('Disallow: /cms$');
     expect(robots).not.toContain('/login');
     expect(robots).toContain('Sitemap: https://www.example.org/sitemap-index.xml');
   });

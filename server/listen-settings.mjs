@@ -104,13 +104,67 @@ export function listenErrorNow({ host, port }) {
  * No cap on connections (server.maxConnections): with these limits a slow client holds one for
  * seconds, not minutes, and no measured capacity says where a cap would turn away attackers rather
  * than visitors; behind nginx (docs/deployment.md), nginx's own limits come first.
+ * HTTP/2 (limitHttp2 below) gets the same two: a session may go headersMs without a request under
+ * way, and each request has requestMs to arrive whole.
  */
 export const REQUEST_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000, checkEveryMs: 5_000 };
 
 /**
+ * The REQUEST_TIMEOUTS for HTTP/2, which Node's headersTimeout and requestTimeout do not cover (they
+ * are HTTP/1's): without them a session that sent no request, or a request that sent one byte of its
+ * body now and then, stayed open for as long as the client liked.
+ * - A session with no request under way for headersMs is ended (GOAWAY, then the connection
+ *   closes): one that never starts a request, sends only pings, or whose headers never end (a
+ *   HEADERS frame whose CONTINUATION never comes starts no stream). Ended, not closed:
+ *   session.close() waited for that unfinished stream forever; with nothing under way nothing is
+ *   lost, and a browser opens a new session when it needs one. Counted here rather than left to
+ *   the session's idle timeout (`session.setTimeout`), which also runs out under an answer the
+ *   client is slow to download, one that must not be cut.
+ * - A request whose body has not all arrived after requestMs is answered 408, if no answer has
+ *   begun, and its stream closed (RST_STREAM NO_ERROR: stop sending); the session goes on. A request
+ *   without a body (END_STREAM with its headers: GET, HEAD) has nothing to wait for.
+ * An answer is never cut, however long it takes to send, as over HTTP/1.
+ * @param {import('node:http2').Http2SecureServer} server
+ * @param {typeof REQUEST_TIMEOUTS} timeouts
+ */
+function limitHttp2(server, { headersMs, requestMs }) {
+  server.on('session', (session) => {
+    let underWay = 0;
+    /** @type {NodeJS.Timeout | undefined} */
+    let idle;
+    const waitForRequest = () => {
+      idle = setTimeout(() => session.destroy(), headersMs).unref();
+    };
+    waitForRequest();
+    session.on('stream', (stream) => {
+      underWay += 1;
+      clearTimeout(idle);
+      stream.once('close', () => {
+        underWay -= 1;
+        if (underWay === 0 && !session.closed && !session.destroyed) waitForRequest();
+      });
+    });
+    session.once('close', () => clearTimeout(idle));
+  });
+  server.on('stream', (stream) => {
+    if (stream.endAfterHeaders) return;
+    const deadline = setTimeout(() => {
+      if (stream.destroyed || stream.closed) return;
+      if (!stream.headersSent) {
+        stream.respond({ ':status': 408, 'cache-control': 'no-store' }, { endStream: true });
+      }
+      stream.close(http2.constants.NGHTTP2_NO_ERROR);
+    }, requestMs).unref();
+    // 'end': the body has all arrived (and been read); 'close': the stream is over either way.
+    stream.once('end', () => clearTimeout(deadline));
+    stream.once('close', () => clearTimeout(deadline));
+  });
+}
+
+/**
  * The server `npm start` listens with: HTTPS with HTTP/2 (and HTTP/1.1 for clients without it) when
  * `tls` is given, as the static hosts serve the site; plain HTTP/1.1 otherwise. Either way with the
- * REQUEST_TIMEOUTS (HTTP/1.1 connections; an HTTP/2 session has none of these).
+ * REQUEST_TIMEOUTS: Node's own for HTTP/1.1 connections, limitHttp2's for HTTP/2 sessions.
  * @param {import('node:http').RequestListener} handler
  * @param {{ tls?: { cert: Buffer, key: Buffer }, timeouts?: typeof REQUEST_TIMEOUTS }} [options]
  */
@@ -122,5 +176,6 @@ export function createSiteServer(handler, { tls, timeouts = REQUEST_TIMEOUTS } =
   server.requestTimeout = timeouts.requestMs;
   // Read when the server starts listening (both kinds).
   server.connectionsCheckingInterval = timeouts.checkEveryMs;
+  if (tls) limitHttp2(/** @type {import('node:http2').Http2SecureServer} */ (server), timeouts);
   return server;
 }

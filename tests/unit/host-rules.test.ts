@@ -205,6 +205,25 @@ describe('the plain nginx server of docs/deployment.md', () => {
     expect(caching).toEqual(['        add_header Cache-Control "public, max-age=31536000, immutable";']);
   });
 
+  // nginx gives an answer the add_header lines of the location that makes it, and this server has
+  // none of its own: a redirect made by a location without the snippet, or by a `rewrite` at the
+  // server level (before any location), went out with no HSTS, no policy and, for /admin, no
+  // noindex. A `return 404` is answered by error_page with the 404 page, from `location /`.
+  it("gives the site's headers to every answer a location makes, redirects included", () => {
+    const server = /```nginx\nserver \{\n([\s\S]*?)\n\}\n```/.exec(docs)?.[1] ?? '';
+    const locations = [...server.matchAll(/^ {4}location ([^{]*)\{([^}]*)\}/gm)];
+    expect(locations.length).toBeGreaterThan(5);
+    for (const [, where, body] of locations) {
+      if (/^\s*return 404;\s*$/.test(body ?? '')) continue;
+      expect(body, `location ${where}`).toContain('include snippets/bright-path-headers.conf;');
+    }
+    const serverLevel = server.replace(/^ {4}location [^{]*\{[^}]*\}/gm, '');
+    expect(serverLevel).not.toMatch(/^\s*(rewrite\s.*\s(permanent|redirect)|return\s+3\d\d)\b/m);
+    // The admin's redirect to its post list is the admin's, as `/admin/*` in _headers covers `/admin`.
+    const admin = locations.find(([, , body]) => body?.includes('return 302 /admin/posts'))?.[2];
+    expect(admin).toContain('add_header X-Robots-Tag "noindex, nofollow" always;');
+  });
+
   // As `_headers` reads `/cms/*` (above): `location /cms/` left `/cms` to `location /`.
   it("gives the CMS's headers to its address without the slash too", () => {
     const block = /location \/cms \{[^}]*\}/.exec(docs)?.[0] ?? '';

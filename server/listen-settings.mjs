@@ -169,8 +169,10 @@ function limitHttp2(server, { headersMs, requestMs }) {
  * @param {{ tls?: { cert: Buffer, key: Buffer }, timeouts?: typeof REQUEST_TIMEOUTS }} [options]
  */
 export function createSiteServer(handler, { tls, timeouts = REQUEST_TIMEOUTS } = {}) {
+  // The TLS handshake, before any request, in the headers' time too: tls.Server gave it 120 s,
+  // where over plain HTTP the same silent connection is closed at headersMs.
   const server = tls
-    ? http2.createSecureServer({ ...tls, allowHTTP1: true }, handler)
+    ? http2.createSecureServer({ ...tls, allowHTTP1: true, handshakeTimeout: timeouts.headersMs }, handler)
     : http.createServer(handler);
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;

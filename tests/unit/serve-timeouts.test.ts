@@ -105,6 +105,19 @@ describe.each([
   });
 });
 
+describe('a connection that sends nothing', () => {
+  // Over HTTPS that is a TLS handshake never begun: tls.Server gives it 120 s (handshakeTimeout),
+  // where plain HTTP's headers limit ends the same silence in seconds.
+  it.each([
+    ['plain HTTP', () => plain],
+    ['HTTPS', () => () => net.connect(securePort, '127.0.0.1')],
+  ])('is closed after the headers limit over %s', async (_name, connection) => {
+    const { afterMs } = await stall(connection(), '');
+    expect(afterMs).toBeGreaterThanOrEqual(TIMEOUTS.headersMs - 50);
+    expect(afterMs).toBeLessThan(TIMEOUTS.requestMs * 3);
+  });
+});
+
 describe('a connection kept alive', () => {
   it('stays open between requests sent at once, past both limits', async () => {
     const socket = plain();

@@ -75,7 +75,7 @@ test.describe('the largest text at 320 px', () => {
   });
 
   // An address has no space to wrap at: it broke wherever the line ended ('hello@example.co|m').
-  test('an e-mail address wraps after its @, not inside a name, with every setting at its largest', async ({
+  test('an e-mail address wraps after its @ or before a dot, not inside a name, with every setting at its largest', async ({
     page,
   }) => {
     await withLargestSettings(page);
@@ -85,8 +85,8 @@ test.describe('the largest text at 320 px', () => {
       const addresses = page.locator('main a[href^="mailto:"], footer a[href^="mailto:"]');
       expect(await addresses.count(), path).toBeGreaterThan(0);
       for (const address of await addresses.all()) {
-        // Each line break inside the address: after its '@', or inside a part (the name before the
-        // '@', the domain after it) too wide for the line on its own.
+        // Each line break inside the address: after its '@', before a '.' of its domain, or inside a
+        // part (the name with its '@', each name of the domain with its dot) too wide for the line.
         const cuts = await address.evaluate((link) => {
           const line = link.parentElement!;
           const style = getComputedStyle(line);
@@ -105,11 +105,15 @@ test.describe('the largest text at 320 px', () => {
           const at = text.lastIndexOf('@') + 1;
           const width = (from: number, to: number) =>
             chars.slice(from, to).reduce((sum, { box }) => sum + box.width, 0);
-          const partWidth = (i: number) => (i < at ? width(0, at) : width(at, text.length));
+          const wraps = [0, at, ...[...text].flatMap((char, i) => (i > at && char === '.' ? [i] : []))];
+          const partWidth = (i: number) => {
+            const start = wraps.findLast((wrap) => wrap <= i)!;
+            return width(start, wraps.find((wrap) => wrap > i) ?? text.length);
+          };
           return chars.flatMap(({ box }, i) => {
             const previous = chars[i - 1]?.box;
             const newLine = previous && box.top > previous.top + previous.height / 2;
-            return newLine && i !== at && partWidth(i) <= room
+            return newLine && !wraps.includes(i) && partWidth(i) <= room
               ? [`${text.slice(0, i)}|${text.slice(i)}`]
               : [];
           });

@@ -301,6 +301,7 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
           .getByRole('list')
           .first(),
         'registration form button': page.getByRole('button', { name: 'Register', exact: true }).locator('..'),
+        'registration form course choice': page.getByRole('group', { name: /^Course/ }),
       }),
     },
   ]) {

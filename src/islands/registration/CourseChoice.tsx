@@ -34,11 +34,13 @@ export function CourseChoice({ courses, defaultCourse, error, disabled }: Course
           // (inside the name they ran into the price: "$299Feb 17…").
           const titleId = `${inputId}-title`;
           const noteId = course.note ? `${inputId}-note` : undefined;
+          // The radio goes above a course whose longest word does not fit beside it (large text on a
+          // phone cut 'Introductory'), as the training page's topics do with their ticks.
           return (
             <label
               key={course.value}
               htmlFor={inputId}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-field-line bg-page px-3 py-2 has-checked:border-brand"
+              className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 rounded-lg border-2 border-field-line bg-page px-3 py-2 has-checked:border-brand"
             >
               <input
                 id={inputId}
@@ -52,7 +54,7 @@ export function CourseChoice({ courses, defaultCourse, error, disabled }: Course
                 aria-labelledby={titleId}
                 aria-describedby={describedBy(noteId, error && errorId)}
               />
-              <span>
+              <span className="flex-1 basis-[min-content] break-words">
                 <span id={titleId} className="font-semibold">
                   {course.label}
                   {priceLabel(course.price)}

@@ -294,6 +294,16 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
       }),
     },
     {
+      path: '/services/individual-therapy',
+      places: (page: Page) => ({
+        // Against the column that holds the card: the card's padding and the list's indent left
+        // 'Communicating' less room than its width.
+        'what families work toward': page
+          .getByRole('region', { name: 'What families work toward' })
+          .locator('..'),
+      }),
+    },
+    {
       path: '/training',
       places: (page: Page) => ({
         'course cards and their details': page

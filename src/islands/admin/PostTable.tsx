@@ -1,5 +1,7 @@
 // The post list (SPEC 2): Title, Status, Date and Actions, newest first. From 1024 px a table; below,
-// one card per post (title, status, date, actions), so nothing is wider than a phone's screen.
+// one card per post (title, status, date, actions), so nothing is wider than a phone's screen. The
+// cards stay from 1024 px while the list is under 56rem wide (large text: 150 % in a window under
+// about 1,400 px), where the table's one-line actions left a title a letter's width.
 // Each post's everyday actions stay in one line; the rest sit in its "More" menu, where the two
 // that lose work ("Remove from website", "Delete") are set apart. Each action names its post for
 // screen readers ("Edit Visual schedules"); every visually hidden name sits inside a positioned box,
@@ -96,12 +98,12 @@ function PostActions({ post, onDelete, onDownload, oneLine = false }: RowProps &
 
 export function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
   return (
-    <>
+    <div className="@container">
       <h2 id="posts-caption" className="sr-only">
         All posts in this browser, newest first
       </h2>
-      {/* Phones and tablets: one card per post. */}
-      <ul className="relative mt-6 grid gap-4 lg:hidden" aria-labelledby="posts-caption">
+      {/* Phones and tablets, and large text: one card per post. */}
+      <ul className="relative mt-6 grid gap-4 lg:@min-4xl:hidden" aria-labelledby="posts-caption">
         {posts.map((post) => (
           <li key={post.id}>
             <article
@@ -126,7 +128,7 @@ export function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
       </ul>
       {/* Wider screens: the table. `relative` keeps the hidden names inside its box. */}
       <div
-        className="relative mt-6 hidden overflow-x-auto rounded-xl border border-line lg:block"
+        className="relative mt-6 hidden overflow-x-auto rounded-xl border border-line lg:@min-4xl:block"
         role="region"
         aria-labelledby="posts-table-caption"
       >
@@ -170,6 +172,6 @@ export function PostTable({ posts, onDelete, onDownload }: PostTableProps) {
           </tbody>
         </table>
       </div>
-    </>
+    </div>
   );
 }

@@ -327,6 +327,18 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
       }
     });
   }
+
+  // Its title and close button, side by side, needed 250 of the 249.6 px left in the row, and
+  // shrank to cut 'Men|u' and 'Clos|e'.
+  test('the menu cuts no word of its title, close button or links', async ({ page }) => {
+    await withLargestSettings(page);
+    await page.goto('/privacy');
+    await readableFontLoaded(page);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Menu', exact: true });
+    await expect(dialog.getByRole('link', { name: 'Book Consultation' })).toBeVisible();
+    expect(await wordsCutMidWord(dialog)).toEqual([]);
+  });
 });
 
 // A heading's size stops growing with the text where its longest words would no longer fit a 320 px

@@ -134,7 +134,9 @@ export function MobileMenu({ currentPath = '/' }: MobileMenuProps) {
           {/* Its contents only while open: closed, they would be dead weight in every page's HTML. */}
           {open && (
             <>
-              <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
+              {/* The close button goes under the title rather than squeeze it (the largest text on a
+                  320 px screen cut 'Men|u' and 'Clos|e'); beside justify-between the gap is a minimum. */}
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
                 <h2 id={TITLE_ID} className="text-xl font-bold">
                   Menu
                 </h2>

@@ -341,6 +341,20 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
   });
 });
 
+// From 768 px the approach cards stood in three columns at any text size: with every setting at its
+// largest each card's lines were 122 px, and nearly every word broke ('Collabor|ative').
+test.describe('the home page with every setting at its largest, at 768 px', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('cuts no word of the approach cards that fits the line', async ({ page }) => {
+    await withLargestSettings(page);
+    await page.goto('/');
+    await readableFontLoaded(page);
+    const cards = page.getByRole('region', { name: 'Our Therapeutic Approach' }).getByRole('list');
+    expect(await wordsCutMidWord(cards)).toEqual([]);
+  });
+});
+
 // A heading's size stops growing with the text where its longest words would no longer fit a 320 px
 // line (global.css): at 54 px 'Empowering' and 'Collaborative' broke in two, wider than the line.
 test.describe('headings with every setting at its largest, at 320 px', () => {

@@ -341,9 +341,10 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
   });
 });
 
-// From 768 px the approach cards stood in three columns at any text size: with every setting at its
-// largest each card's lines were 122 px, and nearly every word broke ('Collabor|ative').
-test.describe('the home page with every setting at its largest, at 768 px', () => {
+// From 768 px the approach cards stood in three columns and the course cards in two at any text
+// size: with every setting at its largest an approach card's lines were 122 px, and nearly every
+// word broke ('Collabor|ative'); a course's details had 41 px ('Locati|on').
+test.describe('the pages with every setting at its largest, from 768 px', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
   test('cuts no word of the approach cards that fits the line', async ({ page }) => {
@@ -352,6 +353,18 @@ test.describe('the home page with every setting at its largest, at 768 px', () =
     await readableFontLoaded(page);
     const cards = page.getByRole('region', { name: 'Our Therapeutic Approach' }).getByRole('list');
     expect(await wordsCutMidWord(cards)).toEqual([]);
+  });
+
+  test('cuts no word of the course cards that fits the line, at 768 and 1024 px', async ({ page }) => {
+    await withLargestSettings(page);
+    await page.goto('/training');
+    await expect(page.locator('html[data-styled]')).toHaveCount(1);
+    await readableFontLoaded(page);
+    const cards = page.getByRole('region', { name: 'Our courses' }).getByRole('list').first();
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 1024 });
+      expect.soft(await wordsCutMidWord(cards), `at ${width} px`).toEqual([]);
+    }
   });
 });
 

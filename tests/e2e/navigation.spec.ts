@@ -341,18 +341,25 @@ test.describe('the pages with every setting at its largest, at 320 px', () => {
   });
 });
 
-// From 768 px the approach cards stood in three columns and the course cards in two at any text
-// size: with every setting at its largest an approach card's lines were 122 px, and nearly every
-// word broke ('Collabor|ative'); a course's details had 41 px ('Locati|on').
-test.describe('the pages with every setting at its largest, from 768 px', () => {
+// From 640 px cards stood in two or three columns at any text size: with every setting at its
+// largest an approach card's lines were 122 px at 768 px, and nearly every word broke
+// ('Collabor|ative'); a course's details had 41 px ('Locati|on').
+test.describe('the pages with every setting at its largest, from 640 px', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
-  test('cuts no word of the approach cards that fits the line', async ({ page }) => {
+  test('cuts no word of the service and approach cards that fits the line, at 640 to 1024 px', async ({
+    page,
+  }) => {
     await withLargestSettings(page);
     await page.goto('/');
     await readableFontLoaded(page);
-    const cards = page.getByRole('region', { name: 'Our Therapeutic Approach' }).getByRole('list');
-    expect(await wordsCutMidWord(cards)).toEqual([]);
+    for (const width of [640, 768, 1024]) {
+      await page.setViewportSize({ width, height: 1024 });
+      for (const name of ['Our Services', 'Our Therapeutic Approach']) {
+        const cards = page.getByRole('region', { name }).getByRole('list');
+        expect.soft(await wordsCutMidWord(cards), `${name} at ${width} px`).toEqual([]);
+      }
+    }
   });
 
   test('cuts no word of the course cards that fits the line, at 768 and 1024 px', async ({ page }) => {

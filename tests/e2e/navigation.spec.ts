@@ -362,6 +362,16 @@ test.describe('the pages with every setting at its largest, from 640 px', () => 
     }
   });
 
+  test('the 404 page cuts no word of its links at 640 px', async ({ page }) => {
+    await withLargestSettings(page);
+    await page.setViewportSize({ width: 640, height: 1024 });
+    await page.goto('/no-such-page');
+    await expect(page.locator('html[data-styled]')).toHaveCount(1);
+    await readableFontLoaded(page);
+    const links = page.getByRole('navigation', { name: 'Where to go next' }).getByRole('list');
+    expect(await wordsCutMidWord(links)).toEqual([]);
+  });
+
   test('cuts no word of the course cards that fits the line, at 768 and 1024 px', async ({ page }) => {
     await withLargestSettings(page);
     await page.goto('/training');

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BlogSearch } from '@/islands/blog/BlogSearch';
+import { BlogSearch, STATIC_LIST_ID } from '@/islands/blog/BlogSearch';
 import type { LoadedPosts } from '@/islands/blog/load-posts';
 import { collectTags, type CardPost } from '@/lib/blog/posts';
 import { tagSlug } from '@/lib/slug';
@@ -52,7 +52,6 @@ const POSTS = [
   ),
 ];
 
-const STATIC_ID = 'static-list';
 let staticList: HTMLElement;
 let user: UserEvent;
 
@@ -60,7 +59,7 @@ const loaded = (posts = POSTS, changed = false) =>
   vi.fn(async (): Promise<LoadedPosts> => ({ posts, changed }));
 
 function renderSearch(load = loaded()) {
-  return render(<BlogSearch tags={collectTags(POSTS)} staticListId={STATIC_ID} load={load} />);
+  return render(<BlogSearch tags={collectTags(POSTS)} load={load} />);
 }
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search posts' });
@@ -85,7 +84,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   staticList = document.createElement('div');
-  staticList.id = STATIC_ID;
+  staticList.id = STATIC_LIST_ID;
   staticList.textContent = 'The list the build rendered';
   document.body.append(staticList);
   user = userEvent.setup();
@@ -148,11 +147,11 @@ describe('BlogSearch: search', () => {
     const container = document.createElement('div');
     document.body.append(container);
     const load = loaded();
-    container.innerHTML = renderToString(<BlogSearch tags={[]} staticListId={STATIC_ID} load={load} />);
+    container.innerHTML = renderToString(<BlogSearch tags={[]} load={load} />);
     container.querySelector('input')!.value = 'social';
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      root = hydrateRoot(container, <BlogSearch tags={[]} staticListId={STATIC_ID} load={load} />);
+      root = hydrateRoot(container, <BlogSearch tags={[]} load={load} />);
     });
     await waitFor(() => expect(shownSlugs()).toEqual(['social']));
     act(() => root!.unmount());

@@ -27,23 +27,22 @@ import { useBlogPosts } from './useBlogPosts';
 import { useFuzzyMatcher } from './useFuzzyMatcher';
 import { useShowMore } from './useShowMore';
 
+/**
+ * id of the server-rendered list this island stands in for while it shows its own results: a
+ * constant both sides import rather than a prop, which /blog would carry in its first round trip.
+ */
+export const STATIC_LIST_ID = 'blog-static-list';
+
 export interface BlogSearchProps {
   /** Tags of the built posts, so the dialog can open before the post list has arrived. */
   tags: readonly TagChoice[];
-  /** id of the server-rendered list this island stands in for while it shows its own results. */
-  staticListId: string;
   /** Which page of /blog this is; only the first shows the admin's posts without a search. */
   page?: number;
   /** Where the posts come from (tests pass their own). */
   load?: PostLoader;
 }
 
-export function BlogSearch({
-  tags: builtTags,
-  staticListId,
-  page = 1,
-  load = loadBlogPosts,
-}: BlogSearchProps) {
+export function BlogSearch({ tags: builtTags, page = 1, load = loadBlogPosts }: BlogSearchProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useHydrationSignal(inputRef);
@@ -84,13 +83,13 @@ export function BlogSearch({
   // The server-rendered grid steps aside while this island shows its own list, in the same frame
   // (a layout effect runs before paint), so both lists never show at once.
   useLayoutEffect(() => {
-    const staticList = document.getElementById(staticListId);
+    const staticList = document.getElementById(STATIC_LIST_ID);
     if (!staticList) return;
     staticList.hidden = showOwnList;
     return () => {
       staticList.hidden = false;
     };
-  }, [showOwnList, staticListId]);
+  }, [showOwnList]);
 
   const onQueryChange = (value: string) => {
     setQuery(value);

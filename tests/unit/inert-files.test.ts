@@ -96,20 +96,22 @@ describe("the build's _headers blocks", () => {
   });
 });
 
-describe('npm start', () => {
+/**
+ * `npm start`'s server on a small build whose _headers is the template's, plus `extra` blocks; the
+ * describe's hooks start it and stop it. `origin` is read once it has started.
+ */
+function servedBuild(extra: (dist: string) => Promise<string> = async () => '') {
+  const served = { origin: '' };
   let dist: string;
   let child: Started;
-  let origin = '';
-
   beforeAll(async () => {
     dist = await smallDist();
-    // The template's headers only: the server's own rule must hold without the build's blocks.
     await writeFile(
       path.join(dist, '_headers'),
-      renderHeaders(await readFile('public/_headers', 'utf8'), headerPolicy(env)),
+      renderHeaders(await readFile('public/_headers', 'utf8'), headerPolicy(env)) + (await extra(dist)),
     );
     const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
+    served.origin = `http://127.0.0.1:${port}`;
     child = startNode(['server/serve.mjs', dist], {
       cwd: process.cwd(),
       env: childEnv({ PORT: String(port), HOST: '127.0.0.1' }),
@@ -120,9 +122,15 @@ describe('npm start', () => {
     await child?.stop();
     await rm(dist, { recursive: true, force: true });
   });
+  return served;
+}
+
+describe('npm start', () => {
+  // The template's headers only: the server's own rule must hold without the build's blocks.
+  const served = servedBuild();
 
   const policyOf = async (url: string) => {
-    const response = await fetch(`${origin}${url}`, { headers: { 'Accept-Encoding': 'identity' } });
+    const response = await fetch(`${served.origin}${url}`, { headers: { 'Accept-Encoding': 'identity' } });
     await response.arrayBuffer();
     expect(response.status, url).toBe(200);
     return response.headers.get('content-security-policy');
@@ -152,33 +160,11 @@ describe('npm start', () => {
 // The build's blocks cover whole folders (`/_astro/*`, `/icons/*`), so an unknown address there
 // matched the inert policy too, and the 404 page was shown sandboxed, without its style sheet.
 describe("npm start with the build's blocks, at an unknown address", () => {
-  let dist: string;
-  let child: Started;
-  let origin = '';
-
-  beforeAll(async () => {
-    dist = await smallDist();
-    await writeFile(
-      path.join(dist, '_headers'),
-      renderHeaders(await readFile('public/_headers', 'utf8'), headerPolicy(env)) +
-        (await inertFileBlocks(dist)),
-    );
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    child = startNode(['server/serve.mjs', dist], {
-      cwd: process.cwd(),
-      env: childEnv({ PORT: String(port), HOST: '127.0.0.1' }),
-    });
-    await child.printed('Serving');
-  });
-  afterAll(async () => {
-    await child?.stop();
-    await rm(dist, { recursive: true, force: true });
-  });
+  const served = servedBuild(inertFileBlocks);
 
   it('sends the 404 page with the policy and headers of a page, wherever the address is', async () => {
     for (const url of ['/_astro/gone.Ef56.js', '/icons/gone.png', '/blog/gone', '/gone']) {
-      const response = await fetch(`${origin}${url}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const response = await fetch(`${served.origin}${url}`, { headers: { 'Accept-Encoding': 'identity' } });
       expect(await response.text(), url).toContain('Not found');
       expect(response.status, url).toBe(404);
       expect(response.headers.get('content-security-policy'), url).toBe(headerPolicy(env));
@@ -186,7 +172,7 @@ describe("npm start with the build's blocks, at an unknown address", () => {
       expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
     }
     // The files that are there keep theirs.
-    const file = await fetch(`${origin}/_astro/page.Cd34.js`);
+    const file = await fetch(`${served.origin}/_astro/page.Cd34.js`);
     await file.arrayBuffer();
     expect(file.headers.get('content-security-policy')).toBe(INERT_FILE_POLICY);
   });
